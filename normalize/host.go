@@ -1,0 +1,406 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/idna"
+)
+
+// idnaProfile is UTS #46 ToASCII with the URL Standard's "domain to ASCII"
+// options for beStrict = false: CheckHyphens, UseSTD3ASCIIRules and
+// VerifyDnsLength off; CheckBidi, CheckJoiners on; non-transitional.
+// Option order matters: MapForLookup switches the strict options on.
+var idnaProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(false),
+	idna.CheckHyphens(false),
+	idna.VerifyDNSLength(false),
+)
+
+// parseHost implements the host parser, appending the serialized host to
+// u.buf and setting u.hostKind. opaque selects the opaque-host parser
+// (non-special schemes).
+func (p *parser) parseHost(s string, opaque bool) *Kind {
+	u := p.u
+	if s != "" && s[0] == '[' {
+		if len(s) < 2 || s[len(s)-1] != ']' {
+			return KindIPv6
+		}
+		var addr [8]uint16
+		if !parseIPv6(s[1:len(s)-1], &addr) {
+			return KindIPv6
+		}
+		u.buf = append(u.buf, '[')
+		u.buf = appendIPv6(u.buf, &addr)
+		u.buf = append(u.buf, ']')
+		u.hostKind = HostIPv6
+		return nil
+	}
+	if opaque {
+		for i := 0; i < len(s); i++ {
+			if class[s[i]]&forbiddenHost != 0 {
+				return KindHost
+			}
+		}
+		if s == "" {
+			u.hostKind = HostEmpty
+			return nil
+		}
+		u.buf = appendEncoded(u.buf, s, encC0)
+		u.hostKind = HostOpaque
+		return nil
+	}
+	domain := s
+	if strings.IndexByte(s, '%') >= 0 {
+		p.host = percentDecode(p.host[:0], s)
+		if len(p.host) == 0 {
+			return KindHost
+		}
+		domain = unsafe.String(&p.host[0], len(p.host))
+	}
+	start := len(u.buf)
+	if isASCII(domain) {
+		// ASCII fast path. For an ASCII domain, UTS #46 ToASCII with these
+		// options is ASCII lowercasing, and the URL Standard's tests expect
+		// ASCII "xn--" labels to pass through even when their Punycode is
+		// not valid IDNA ("Domain is ASCII, but a label is invalid IDNA":
+		// http://a.b.c.xn--pokxncvks, https://xn--/). Lowercasing is also
+		// idempotent where x/net/idna is not (golang/go#81525).
+		for i := 0; i < len(domain); i++ {
+			c := domain[i]
+			if class[c]&forbiddenDomain != 0 {
+				u.buf = u.buf[:start]
+				return KindHost
+			}
+			u.buf = append(u.buf, lower(c))
+		}
+	} else {
+		if !utf8.ValidString(domain) {
+			return KindHost // U+FFFD after UTF-8 decode is disallowed by UTS #46
+		}
+		ascii, err := toASCII(domain)
+		if err != nil || ascii == "" {
+			return KindHost
+		}
+		for i := 0; i < len(ascii); i++ {
+			if class[ascii[i]]&forbiddenDomain != 0 {
+				return KindHost
+			}
+		}
+		u.buf = append(u.buf, ascii...)
+	}
+	if start == len(u.buf) {
+		return KindHost
+	}
+	return p.finishDomain(start)
+}
+
+// finishDomain turns the domain at u.buf[start:] into an IPv4 address when
+// it "ends in a number" (URL Standard, host parser step 8).
+func (p *parser) finishDomain(start int) *Kind {
+	u := p.u
+	host := u.str(start, len(u.buf))
+	if !endsInNumber(host) {
+		u.hostKind = HostDomain
+		return nil
+	}
+	v, ok := parseIPv4(host)
+	if !ok {
+		return KindIPv4
+	}
+	u.buf = appendIPv4(u.buf[:start], v)
+	u.hostKind = HostIPv4
+	return nil
+}
+
+// toASCII runs UTS #46 ToASCII on a non-ASCII (or punycode) domain.
+func toASCII(domain string) (string, error) {
+	// Unicode 15.1 changed U+1E9E LATIN CAPITAL LETTER SHARP S to map to
+	// U+00DF (kept as ß, non-transitional) instead of "ss". Go 1.26's
+	// x/net/idna tables are Unicode 15.0; apply the newer mapping so that
+	// "FAẞ.de" gives xn--fa-hia.de as the URL Standard's tests expect.
+	if strings.Contains(domain, "\u1e9e") {
+		domain = strings.ReplaceAll(domain, "\u1e9e", "\u00df")
+	}
+	return idnaProfile.ToASCII(domain)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// percentDecode appends the percent-decoding of s to dst.
+func percentDecode(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// endsInNumber implements the "ends in a number checker".
+func endsInNumber(s string) bool {
+	if strings.HasSuffix(s, ".") {
+		if len(s) == 1 {
+			return false
+		}
+		s = s[:len(s)-1]
+	}
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	if last == "" {
+		return false
+	}
+	allDigits := true
+	for i := 0; i < len(last); i++ {
+		if !isDigit(last[i]) {
+			allDigits = false
+			break
+		}
+	}
+	if allDigits {
+		return true
+	}
+	_, ok := parseIPv4Number(last)
+	return ok
+}
+
+// ipv4Overflow saturates IPv4 numbers: anything above it is out of range
+// for every part position.
+const ipv4Overflow = 1 << 33
+
+// parseIPv4Number implements the IPv4 number parser (without reporting
+// the validation error).
+func parseIPv4Number(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, radix = s[2:], 16
+	} else if len(s) >= 2 && s[0] == '0' {
+		s, radix = s[1:], 8
+	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var d uint64
+		switch {
+		case isDigit(c):
+			d = uint64(c - '0')
+		case radix == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, false
+		}
+		if d >= radix {
+			return 0, false
+		}
+		if v < ipv4Overflow {
+			v = v*radix + d
+		}
+	}
+	return v, true
+}
+
+// parseIPv4 implements the IPv4 parser.
+func parseIPv4(s string) (uint32, bool) {
+	if strings.HasSuffix(s, ".") && len(s) > 1 {
+		s = s[:len(s)-1]
+	}
+	var nums [4]uint64
+	n := 0
+	for {
+		part := s
+		i := strings.IndexByte(s, '.')
+		if i >= 0 {
+			part = s[:i]
+		}
+		if n == 4 {
+			return 0, false
+		}
+		v, ok := parseIPv4Number(part)
+		if !ok {
+			return 0, false
+		}
+		nums[n] = v
+		n++
+		if i < 0 {
+			break
+		}
+		s = s[i+1:]
+	}
+	for i := 0; i < n-1; i++ {
+		if nums[i] > 255 {
+			return 0, false
+		}
+	}
+	if nums[n-1] >= 1<<(8*(5-n)) {
+		return 0, false
+	}
+	ipv4 := nums[n-1]
+	for i := 0; i < n-1; i++ {
+		ipv4 += nums[i] << (8 * (3 - i))
+	}
+	return uint32(ipv4), true
+}
+
+func appendIPv4(dst []byte, v uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		dst = strconv.AppendUint(dst, uint64(v>>(8*i)&0xff), 10)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}
+
+// parseIPv6 implements the IPv6 parser.
+func parseIPv6(s string, addr *[8]uint16) bool {
+	piece, compress := 0, -1
+	i := 0
+	if i < len(s) && s[i] == ':' {
+		if len(s) < 2 || s[1] != ':' {
+			return false
+		}
+		i += 2
+		piece++
+		compress = piece
+	}
+	for i < len(s) {
+		if piece == 8 {
+			return false
+		}
+		if s[i] == ':' {
+			if compress >= 0 {
+				return false
+			}
+			i++
+			piece++
+			compress = piece
+			continue
+		}
+		value, length := 0, 0
+		for length < 4 && i < len(s) && isHex(s[i]) {
+			value = value<<4 | int(unhex(s[i]))
+			i++
+			length++
+		}
+		if i < len(s) && s[i] == '.' {
+			if length == 0 {
+				return false
+			}
+			i -= length
+			if piece > 6 {
+				return false
+			}
+			seen := 0
+			for i < len(s) {
+				v := -1
+				if seen > 0 {
+					if s[i] == '.' && seen < 4 {
+						i++
+					} else {
+						return false
+					}
+				}
+				if i >= len(s) || !isDigit(s[i]) {
+					return false
+				}
+				for i < len(s) && isDigit(s[i]) {
+					d := int(s[i] - '0')
+					switch v {
+					case -1:
+						v = d
+					case 0:
+						return false
+					default:
+						v = v*10 + d
+					}
+					if v > 255 {
+						return false
+					}
+					i++
+				}
+				addr[piece] = addr[piece]<<8 | uint16(v)
+				seen++
+				if seen == 2 || seen == 4 {
+					piece++
+				}
+			}
+			if seen != 4 {
+				return false
+			}
+			break
+		} else if i < len(s) && s[i] == ':' {
+			i++
+			if i >= len(s) {
+				return false
+			}
+		} else if i < len(s) {
+			return false
+		}
+		addr[piece] = uint16(value)
+		piece++
+	}
+	if compress >= 0 {
+		swaps := piece - compress
+		piece = 7
+		for piece != 0 && swaps > 0 {
+			addr[piece], addr[compress+swaps-1] = addr[compress+swaps-1], addr[piece]
+			piece--
+			swaps--
+		}
+	} else if piece != 8 {
+		return false
+	}
+	return true
+}
+
+// appendIPv6 implements the IPv6 serializer (without brackets).
+func appendIPv6(dst []byte, addr *[8]uint16) []byte {
+	compress, best := -1, 1
+	for i := 0; i < 8; {
+		if addr[i] != 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < 8 && addr[j] == 0 {
+			j++
+		}
+		if j-i > best {
+			compress, best = i, j-i
+		}
+		i = j
+	}
+	for i := 0; i < 8; i++ {
+		if i == compress {
+			if i == 0 {
+				dst = append(dst, ':', ':')
+			} else {
+				dst = append(dst, ':')
+			}
+			i += best - 1
+			continue
+		}
+		dst = strconv.AppendUint(dst, uint64(addr[i]), 16)
+		if i != 7 {
+			dst = append(dst, ':')
+		}
+	}
+	return dst
+}

@@ -1,0 +1,665 @@
+package normalize
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// The parser follows the WHATWG URL Standard's basic URL parser (without
+// state override and encoding override). Instead of feeding one code point
+// at a time through the state machine it finds each component's extent and
+// processes the component as a run, writing the serialization straight into
+// URL.buf. Each function names the state(s) it implements; comments quote
+// the standard where the mapping is not obvious.
+
+// parser carries the scratch space one parse needs. It is reused across
+// calls (see state) so steady-state parsing allocates nothing.
+type parser struct {
+	u     *URL
+	base  *URL
+	clean []byte // input with ASCII tab/newline removed
+	host  []byte // percent-decoded host
+}
+
+// Parse parses an absolute URL per the WHATWG URL Standard.
+func Parse(raw string) (*URL, error) {
+	return ParseRef(nil, raw)
+}
+
+// ParseRef parses raw against base (which may be nil) per the WHATWG URL
+// Standard.
+func ParseRef(base *URL, raw string) (*URL, error) {
+	u := &URL{}
+	var p parser
+	if k := p.parse(u, raw, base); k != nil {
+		return nil, newError("parse", raw, k, "")
+	}
+	return u, nil
+}
+
+// parse parses input into u (reusing u's buffer). It returns nil on success
+// or the kind of failure.
+func (p *parser) parse(u *URL, input string, base *URL) *Kind {
+	u.reset()
+	p.u, p.base = u, base
+	input = p.trim(input)
+
+	// scheme start state / scheme state
+	if n := schemeLen(input); n > 0 {
+		for i := 0; i < n; i++ {
+			u.buf = append(u.buf, lower(input[i]))
+		}
+		u.schemeEnd = n
+		u.buf = append(u.buf, ':')
+		scheme := u.Scheme()
+		u.special = specialPort(scheme) != -2
+		rest := input[n+1:]
+		switch {
+		case scheme == "file":
+			if base != nil && base.Scheme() != "file" {
+				p.base = nil // file state only looks at a base whose scheme is file
+			}
+			return p.file(rest)
+		case u.special && base != nil && base.Scheme() == scheme:
+			// special relative or authority state
+			if strings.HasPrefix(rest, "//") {
+				return p.authority(skipSlashes(rest))
+			}
+			return p.relative(rest)
+		case u.special:
+			// special authority slashes state, special authority ignore slashes state
+			return p.authority(skipSlashes(rest))
+		case strings.HasPrefix(rest, "//"):
+			// path or authority state
+			return p.authority(rest[2:])
+		case strings.HasPrefix(rest, "/"):
+			rest, k := p.path(rest[1:])
+			if k != nil {
+				return k
+			}
+			return p.queryFragment(rest)
+		default:
+			return p.opaquePath(rest)
+		}
+	}
+
+	// no scheme state
+	if base == nil {
+		if input == "" {
+			return KindEmpty
+		}
+		return KindMissingScheme
+	}
+	if base.opaque {
+		if !strings.HasPrefix(input, "#") {
+			return KindMissingScheme
+		}
+		u.buf = append(u.buf, base.buf[:base.pathStart]...)
+		p.copyFields(base, true)
+		u.opaque = true
+		u.buf = append(u.buf, base.Path()...)
+		u.pathEnd = len(u.buf)
+		if q, ok := base.Query(); ok {
+			u.buf = append(u.buf, '?')
+			u.queryStart = len(u.buf)
+			u.buf = append(u.buf, q...)
+		}
+		p.fragment(input[1:])
+		return nil
+	}
+	u.buf = append(u.buf, base.buf[:base.schemeEnd+1]...)
+	u.schemeEnd = base.schemeEnd
+	u.special = base.special
+	if base.Scheme() == "file" {
+		return p.file(input)
+	}
+	return p.relative(input)
+}
+
+// trim removes leading and trailing C0 control or space and all ASCII tab
+// or newline (URL Standard, basic URL parser steps 1–3).
+func (p *parser) trim(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	s = s[i:j]
+	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	p.clean = p.clean[:0]
+	for k := 0; k < len(s); k++ {
+		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+			p.clean = append(p.clean, c)
+		}
+	}
+	if len(p.clean) == 0 {
+		return ""
+	}
+	return unsafe.String(&p.clean[0], len(p.clean))
+}
+
+// schemeLen returns the length of the scheme at the start of s when s
+// starts with "scheme:", else 0.
+func schemeLen(s string) int {
+	if s == "" || !isAlpha(s[0]) {
+		return 0
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.':
+		case c == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+func skipSlashes(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		i++
+	}
+	return s[i:]
+}
+
+func (p *parser) isSlash(c byte) bool { return c == '/' || (c == '\\' && p.u.special) }
+
+// copyFields copies base's authority offsets into u, whose buffer holds a
+// copy of base's buffer up to base.authEnd.
+func (p *parser) copyFields(base *URL, authority bool) {
+	u := p.u
+	u.schemeEnd = base.schemeEnd
+	u.special = base.special
+	if authority {
+		u.userStart, u.userEnd = base.userStart, base.userEnd
+		u.passStart, u.passEnd = base.passStart, base.passEnd
+		u.hostStart, u.hostEnd = base.hostStart, base.hostEnd
+		u.authEnd = base.authEnd
+		u.port = base.port
+		u.hostKind = base.hostKind
+	}
+	u.pathStart = len(u.buf)
+	u.pathEnd = len(u.buf)
+}
+
+// copyAuthority appends base's "//userinfo@host:port" (when it has a host)
+// to u, which holds the scheme and ':' only.
+func (p *parser) copyAuthority(base *URL) {
+	u := p.u
+	if base.hostKind != HostNone {
+		u.buf = append(u.buf[:u.schemeEnd+1], base.buf[base.schemeEnd+1:base.authEnd]...)
+	}
+	p.copyFields(base, base.hostKind != HostNone)
+	if base.hostKind == HostNone {
+		u.authEnd = len(u.buf)
+	}
+}
+
+// relative implements the relative state: s is the input after the scheme
+// (if any); u's scheme is base's.
+func (p *parser) relative(s string) *Kind {
+	u, base := p.u, p.base
+	if s != "" && p.isSlash(s[0]) {
+		return p.relativeSlash(s[1:])
+	}
+	p.copyAuthority(base)
+	u.buf = append(u.buf, base.Path()...)
+	u.pathEnd = len(u.buf)
+	if s == "" || s[0] == '#' {
+		if q, ok := base.Query(); ok {
+			u.buf = append(u.buf, '?')
+			u.queryStart = len(u.buf)
+			u.buf = append(u.buf, q...)
+		}
+		if s != "" {
+			p.fragment(s[1:])
+		}
+		return p.finish()
+	}
+	if s[0] == '?' {
+		return p.queryFragment(s)
+	}
+	p.shorten()
+	rest, k := p.path(s)
+	if k != nil {
+		return k
+	}
+	return p.queryFragment(rest)
+}
+
+// relativeSlash implements the relative slash state; s follows the first
+// slash.
+func (p *parser) relativeSlash(s string) *Kind {
+	if s != "" && p.isSlash(s[0]) {
+		if p.u.special {
+			return p.authority(skipSlashes(s))
+		}
+		return p.authority(s[1:])
+	}
+	p.copyAuthority(p.base)
+	rest, k := p.path(s)
+	if k != nil {
+		return k
+	}
+	return p.queryFragment(rest)
+}
+
+// authority implements the authority, host and port states. s starts after
+// the "//" (and, for special URLs, after any further slashes).
+func (p *parser) authority(s string) *Kind {
+	u := p.u
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+			end = i
+			break
+		}
+	}
+	auth, rest := s[:end], s[end:]
+	u.buf = append(u.buf, '/', '/')
+	u.userStart = len(u.buf)
+	u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		// "If atSignSeen is true, then prepend "%40" to buffer" and the
+		// first ':' separates the password: every other '@' and ':' is
+		// encoded by the userinfo percent-encode set.
+		userinfo := auth[:at]
+		auth = auth[at+1:]
+		if auth == "" {
+			return KindMissingHost
+		}
+		user, pass, hasPass := strings.Cut(userinfo, ":")
+		u.buf = appendEncoded(u.buf, user, encUserinfo)
+		u.userEnd = len(u.buf)
+		if hasPass && pass != "" {
+			u.buf = append(u.buf, ':')
+			u.passStart = len(u.buf)
+			u.buf = appendEncoded(u.buf, pass, encUserinfo)
+		} else {
+			u.passStart = len(u.buf)
+		}
+		u.passEnd = len(u.buf)
+		if u.userEnd > u.userStart || u.passEnd > u.passStart {
+			u.buf = append(u.buf, '@')
+		} else {
+			u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
+		}
+	}
+
+	// host state: a ':' outside brackets starts the port.
+	host, port, hasPort := auth, "", false
+	inBrackets := false
+	for i := 0; i < len(auth); i++ {
+		switch auth[i] {
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		case ':':
+			if !inBrackets {
+				host, port, hasPort = auth[:i], auth[i+1:], true
+				i = len(auth)
+			}
+		}
+	}
+	if host == "" && (hasPort || u.special) {
+		return KindMissingHost
+	}
+	u.hostStart = len(u.buf)
+	if k := p.parseHost(host, !u.special); k != nil {
+		return k
+	}
+	u.hostEnd = len(u.buf)
+
+	// port state
+	if hasPort && port != "" {
+		v := int32(0)
+		for i := 0; i < len(port); i++ {
+			if !isDigit(port[i]) {
+				return KindPort
+			}
+			v = v*10 + int32(port[i]-'0')
+			if v > 65535 {
+				return KindPort
+			}
+		}
+		if int(v) != specialPort(u.Scheme()) {
+			u.port = v
+			u.buf = append(u.buf, ':')
+			u.buf = appendPort(u.buf, v)
+		}
+	}
+	u.authEnd = len(u.buf)
+	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+	return p.pathStart(rest)
+}
+
+// pathStart implements the path start state after an authority.
+func (p *parser) pathStart(s string) *Kind {
+	u := p.u
+	switch {
+	case u.special:
+		if s != "" && (s[0] == '/' || s[0] == '\\') {
+			s = s[1:]
+		}
+	case s == "" || s[0] == '?' || s[0] == '#':
+		return p.queryFragment(s)
+	case s[0] == '/':
+		s = s[1:]
+	}
+	rest, k := p.path(s)
+	if k != nil {
+		return k
+	}
+	return p.queryFragment(rest)
+}
+
+// path implements the path state. s starts at the first code point of the
+// first segment (its leading slash, if any, already consumed). It appends
+// the segments to u's path and returns the input from '?' or '#' on.
+func (p *parser) path(s string) (string, *Kind) {
+	u := p.u
+	if u.pathStart == 0 {
+		// entered without an authority ("sc:/p", "file:p" without host)
+		u.authEnd = len(u.buf)
+		u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
+	}
+	isFile := u.Scheme() == "file"
+	for {
+		end := len(s)
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+				end = i
+				break
+			}
+		}
+		seg := s[:end]
+		last := end == len(s) || s[end] == '?' || s[end] == '#'
+		switch {
+		case isDoubleDot(seg):
+			p.shorten()
+			if last {
+				u.buf = append(u.buf, '/')
+			}
+		case isSingleDot(seg):
+			if last {
+				u.buf = append(u.buf, '/')
+			}
+		case isFile && len(u.buf) == u.pathStart && isDriveLetter(seg):
+			u.buf = append(u.buf, '/', seg[0], ':')
+		default:
+			u.buf = append(u.buf, '/')
+			u.buf = appendEncoded(u.buf, seg, encPath)
+		}
+		u.pathEnd = len(u.buf)
+		if last {
+			return s[end:], nil
+		}
+		s = s[end+1:]
+	}
+}
+
+// shorten implements "shorten a URL's path".
+func (p *parser) shorten() {
+	u := p.u
+	path := u.buf[u.pathStart:u.pathEnd]
+	if len(path) == 0 {
+		return
+	}
+	if len(path) == 3 && u.Scheme() == "file" && isAlpha(path[1]) && path[2] == ':' {
+		return // a normalized Windows drive letter stays
+	}
+	i := len(path) - 1
+	for i > 0 && path[i] != '/' {
+		i--
+	}
+	u.buf = u.buf[:u.pathStart+i]
+	u.pathEnd = len(u.buf)
+}
+
+func isSingleDot(s string) bool {
+	return s == "." || equalFold(s, "%2e")
+}
+
+func isDoubleDot(s string) bool {
+	switch len(s) {
+	case 2:
+		return s == ".."
+	case 4:
+		return equalFold(s, ".%2e") || equalFold(s, "%2e.")
+	case 6:
+		return equalFold(s, "%2e%2e")
+	}
+	return false
+}
+
+// isDriveLetter reports whether s is a Windows drive letter ("C:" or "C|").
+func isDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+// startsWithDriveLetter implements "starts with a Windows drive letter".
+func startsWithDriveLetter(s string) bool {
+	if len(s) < 2 || !isDriveLetter(s[:2]) {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}
+
+// opaquePath implements the opaque path state.
+func (p *parser) opaquePath(s string) *Kind {
+	u := p.u
+	u.opaque = true
+	u.authEnd = len(u.buf)
+	u.pathStart = len(u.buf)
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '?' || s[i] == '#' {
+			end = i
+			break
+		}
+	}
+	path := s[:end]
+	// "If c is U+0020 SPACE: if remaining starts with ? or #, append %20,
+	// otherwise append a space" — only a trailing space can be followed by
+	// ? or #, so only it is encoded.
+	if end < len(s) && strings.HasSuffix(path, " ") {
+		u.buf = appendEncoded(u.buf, path[:len(path)-1], encC0)
+		u.buf = append(u.buf, "%20"...)
+	} else {
+		u.buf = appendEncoded(u.buf, path, encC0)
+	}
+	u.pathEnd = len(u.buf)
+	return p.queryFragment(s[end:])
+}
+
+// queryFragment implements the query and fragment states; s is empty or
+// starts with '?' or '#'.
+func (p *parser) queryFragment(s string) *Kind {
+	u := p.u
+	if s != "" && s[0] == '?' {
+		end := strings.IndexByte(s, '#')
+		if end < 0 {
+			end = len(s)
+		}
+		set := uint8(encQuery)
+		if u.special {
+			set = encSpecialQ
+		}
+		u.buf = append(u.buf, '?')
+		u.queryStart = len(u.buf)
+		u.buf = appendEncoded(u.buf, s[1:end], set)
+		s = s[end:]
+	}
+	if s != "" && s[0] == '#' {
+		p.fragment(s[1:])
+	}
+	return p.finish()
+}
+
+// fragment implements the fragment state.
+func (p *parser) fragment(s string) {
+	u := p.u
+	u.buf = append(u.buf, '#')
+	u.fragStart = len(u.buf)
+	u.buf = appendEncoded(u.buf, s, encFragment)
+}
+
+// finish applies the serializer's "/." rule: a URL without host whose path
+// starts with an empty segment would otherwise serialize as "//…" and
+// re-parse with a host.
+func (p *parser) finish() *Kind {
+	u := p.u
+	if u.hostKind == HostNone && !u.opaque && u.pathEnd-u.pathStart > 1 &&
+		u.buf[u.pathStart] == '/' && u.buf[u.pathStart+1] == '/' {
+		u.buf = append(u.buf, 0, 0)
+		copy(u.buf[u.pathStart+2:], u.buf[u.pathStart:len(u.buf)-2])
+		u.buf[u.pathStart], u.buf[u.pathStart+1] = '/', '.'
+		u.pathStart += 2
+		u.pathEnd += 2
+		if u.queryStart >= 0 {
+			u.queryStart += 2
+		}
+		if u.fragStart >= 0 {
+			u.fragStart += 2
+		}
+	}
+	return nil
+}
+
+// file implements the file state. s follows "file:" (or is the whole input
+// when the scheme came from a file base).
+func (p *parser) file(s string) *Kind {
+	u, base := p.u, p.base
+	u.special = true
+	if s != "" && (s[0] == '/' || s[0] == '\\') {
+		return p.fileSlash(s[1:])
+	}
+	u.buf = append(u.buf, '/', '/')
+	u.userStart, u.userEnd, u.passStart, u.passEnd = len(u.buf), len(u.buf), len(u.buf), len(u.buf)
+	u.hostStart, u.hostEnd = len(u.buf), len(u.buf)
+	u.hostKind = HostEmpty
+	if base != nil {
+		// file state with a file base: copy host, path and query.
+		u.buf = append(u.buf, base.Host()...)
+		u.hostEnd = len(u.buf)
+		u.hostKind = base.hostKind
+		u.authEnd = len(u.buf)
+		u.pathStart = len(u.buf)
+		u.buf = append(u.buf, base.Path()...)
+		u.pathEnd = len(u.buf)
+		if s == "" || s[0] == '#' {
+			if q, ok := base.Query(); ok {
+				u.buf = append(u.buf, '?')
+				u.queryStart = len(u.buf)
+				u.buf = append(u.buf, q...)
+			}
+			if s != "" {
+				p.fragment(s[1:])
+			}
+			return p.finish()
+		}
+		if s[0] == '?' {
+			return p.queryFragment(s)
+		}
+		if startsWithDriveLetter(s) {
+			u.buf = u.buf[:u.pathStart]
+			u.pathEnd = u.pathStart
+		} else {
+			p.shorten()
+		}
+	} else {
+		u.authEnd = len(u.buf)
+		u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
+	}
+	rest, k := p.path(s)
+	if k != nil {
+		return k
+	}
+	return p.queryFragment(rest)
+}
+
+// fileSlash implements the file slash state; s follows the first slash.
+func (p *parser) fileSlash(s string) *Kind {
+	u, base := p.u, p.base
+	if s != "" && (s[0] == '/' || s[0] == '\\') {
+		return p.fileHost(s[1:])
+	}
+	u.buf = append(u.buf, '/', '/')
+	u.userStart, u.userEnd, u.passStart, u.passEnd = len(u.buf), len(u.buf), len(u.buf), len(u.buf)
+	u.hostStart = len(u.buf)
+	u.hostKind = HostEmpty
+	if base != nil {
+		u.buf = append(u.buf, base.Host()...)
+		u.hostKind = base.hostKind
+	}
+	u.hostEnd = len(u.buf)
+	u.authEnd = len(u.buf)
+	u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
+	if base != nil && !startsWithDriveLetter(s) {
+		bp := base.Path()
+		if len(bp) >= 3 && isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
+			u.buf = append(u.buf, bp[:3]...)
+			u.pathEnd = len(u.buf)
+		}
+	}
+	rest, k := p.path(s)
+	if k != nil {
+		return k
+	}
+	return p.queryFragment(rest)
+}
+
+// fileHost implements the file host state; s follows "//".
+func (p *parser) fileHost(s string) *Kind {
+	u := p.u
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			end = i
+			break
+		}
+	}
+	host := s[:end]
+	u.buf = append(u.buf, '/', '/')
+	u.userStart, u.userEnd, u.passStart, u.passEnd = len(u.buf), len(u.buf), len(u.buf), len(u.buf)
+	u.hostStart = len(u.buf)
+	u.hostKind = HostEmpty
+	if isDriveLetter(host) {
+		// "This is a (platform-independent) Windows drive letter quirk.
+		// buffer is not reset here and instead used in the path state."
+		u.hostEnd, u.authEnd = len(u.buf), len(u.buf)
+		u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
+		rest, k := p.path(s)
+		if k != nil {
+			return k
+		}
+		return p.queryFragment(rest)
+	}
+	if host != "" {
+		if k := p.parseHost(host, false); k != nil {
+			return k
+		}
+		if u.str(u.hostStart, len(u.buf)) == "localhost" {
+			u.buf = u.buf[:u.hostStart]
+			u.hostKind = HostEmpty
+		}
+	}
+	u.hostEnd, u.authEnd = len(u.buf), len(u.buf)
+	u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
+	return p.pathStart(s[end:])
+}
