@@ -5,14 +5,14 @@ package normalize
 const (
 	// WHATWG percent-encode sets (URL Standard §1.3). Each set contains the
 	// previous one, as in the standard.
-	encC0          = 1 << iota // C0 control percent-encode set: C0 controls and > U+007E
-	encFragment                // + space " < > `
-	encQuery                   // C0 + space " # < >
-	encSpecialQ                // query + '
-	encPath                    // query + ? ^ ` { }
-	encUserinfo                // path + / : ; = @ [ \ ] ^ |
-	forbiddenHost              // forbidden host code points
-	forbiddenDomain            // forbidden domain code points
+	encC0           = 1 << iota // C0 control percent-encode set: C0 controls and > U+007E
+	encFragment                 // + space " < > `
+	encQuery                    // C0 + space " # < >
+	encSpecialQ                 // query + '
+	encPath                     // query + ? ^ ` { }
+	encUserinfo                 // path + / : ; = @ [ \ ] ^ |
+	forbiddenHost               // forbidden host code points
+	forbiddenDomain             // forbidden domain code points
 )
 
 // unreserved marks RFC 3986 §2.3 unreserved characters: ALPHA DIGIT - . _ ~
