@@ -1,0 +1,890 @@
+package normalize
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Normalizer canonicalizes URLs with one profile. It is safe for concurrent
+// use; the per-call scratch space comes from a pool, so steady-state
+// Normalize allocates only the result string (nothing when the input is
+// already canonical) and AppendNormalized allocates nothing.
+type Normalizer struct {
+	prof Profile
+
+	allowed  []string
+	upgrade  map[string]string
+	assume   string
+	defaults map[string]int
+
+	host     HostRules
+	charset  string
+	pct      PercentRules
+	pctAny   bool
+	slash    string
+	collapse bool
+	emptyDir bool
+
+	pathGroups ruleSet
+	base       ruleSet // query removal without a host rule
+	keep       *matcher
+	hosts      map[string]*hostRule
+	page       *matcher
+	lang       map[string]*LanguageHost
+	preferred  string
+
+	query      QueryRules
+	needParams bool
+	fragment   bool
+	hash       string
+	maxLen     int
+	maxParams  int
+	maxDepth   int
+
+	pool sync.Pool
+}
+
+// group is a compiled ParamGroup.
+type group struct {
+	reason string
+	m      *matcher
+}
+
+// ruleSet is the list of removal groups in force for one URL.
+type ruleSet []group
+
+type hostRule struct {
+	groups  ruleSet
+	paths   []pathRule
+	rewrite []rewrite
+}
+
+type pathRule struct {
+	glob   string
+	groups ruleSet
+}
+
+type rewrite struct {
+	from, to string
+	exact    string // what from normalizes to, matched as a whole URL
+}
+
+// state is the scratch space of one call.
+type state struct {
+	p      parser
+	u      URL
+	out    []byte
+	tmp    []byte
+	qbuf   []byte
+	params []param
+	rw     []byte
+}
+
+// param is one query parameter, as ranges of state.qbuf.
+type param struct {
+	k0, k1, v0, v1 int32
+	eq             bool
+}
+
+// New compiles a profile into a Normalizer.
+func New(p Profile) (*Normalizer, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	n := &Normalizer{
+		prof:      p,
+		allowed:   p.Scheme.Allowed,
+		upgrade:   p.Scheme.Upgrade,
+		assume:    p.Scheme.Assume,
+		defaults:  p.Port.Defaults,
+		host:      p.Host,
+		charset:   p.Host.Charset,
+		pct:       p.Percent,
+		pctAny:    p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray,
+		slash:     p.Path.TrailingSlash,
+		collapse:  p.Path.CollapseSlashes,
+		emptyDir:  p.Path.EmptyPathSlash,
+		query:     p.Query,
+		fragment:  p.Fragment.Remove,
+		hash:      p.Hash,
+		maxLen:    p.Limits.MaxLength,
+		maxParams: p.Limits.MaxParams,
+	}
+	if n.maxLen == 0 {
+		n.maxLen = DefaultMaxLength
+	}
+	if n.maxParams == 0 {
+		n.maxParams = DefaultMaxParams
+	}
+	var err error
+	if n.pathGroups, err = compileGroups(p.Path.RemoveParams); err != nil {
+		return nil, configError(p.Name, "path.remove_params", err)
+	}
+	if n.base, err = compileGroups(p.Query.Remove); err != nil {
+		return nil, configError(p.Name, "query.remove", err)
+	}
+	if n.keep, err = compileMatcher(p.Query.Keep); err != nil {
+		return nil, configError(p.Name, "query.keep", err)
+	}
+	if p.Pagination != nil {
+		if n.page, err = compileMatcher(p.Pagination.Params); err != nil {
+			return nil, configError(p.Name, "pagination.params", err)
+		}
+	}
+	if l := p.Language; l != nil {
+		n.preferred = l.Preferred
+		n.lang = map[string]*LanguageHost{}
+		for i := range l.Hosts {
+			n.lang[l.Hosts[i].Host] = &l.Hosts[i]
+		}
+	}
+	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
+		len(n.base) > 0 || n.page != nil || len(p.Hosts) > 0 ||
+		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding
+	n.pool.New = func() any { return new(state) }
+	if err := n.compileHosts(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func compileGroups(gs []ParamGroup) (ruleSet, error) {
+	var rs ruleSet
+	for _, g := range gs {
+		m, err := compileMatcher(g.Patterns)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", g.Reason, err)
+		}
+		if !m.empty() {
+			rs = append(rs, group{g.Reason, m})
+		}
+	}
+	return rs, nil
+}
+
+// withTracking returns the groups with the "tracking" group's patterns
+// changed by s (edge-gateway's global → host → URL-pattern hierarchy).
+func withTracking(base []ParamGroup, s *ParamSet) ([]ParamGroup, error) {
+	if s == nil {
+		return base, nil
+	}
+	out := make([]ParamGroup, 0, len(base)+1)
+	found := false
+	for _, g := range base {
+		if g.Reason == "tracking" {
+			found = true
+			pats, strip := s.apply(g.Patterns, true)
+			if strip {
+				out = append(out, ParamGroup{Reason: g.Reason, Patterns: pats})
+			}
+			continue
+		}
+		out = append(out, g)
+	}
+	if !found {
+		if pats, strip := s.apply(nil, true); strip && len(pats) > 0 {
+			out = append(out, ParamGroup{Reason: "tracking", Patterns: pats})
+		}
+	}
+	return out, nil
+}
+
+func (n *Normalizer) compileHosts() error {
+	p := &n.prof
+	if len(p.Hosts) == 0 {
+		return nil
+	}
+	n.hosts = map[string]*hostRule{}
+	for i, h := range p.Hosts {
+		field := fmt.Sprintf("hosts[%d]", i)
+		hg, _ := withTracking(p.Query.Remove, h.Tracking)
+		groups, err := compileGroups(hg)
+		if err != nil {
+			return configError(p.Name, field+".tracking", err)
+		}
+		hr := &hostRule{groups: groups}
+		for j, r := range h.Paths {
+			pg, _ := withTracking(hg, r.Tracking)
+			groups, err := compileGroups(pg)
+			if err != nil {
+				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
+			}
+			hr.paths = append(hr.paths, pathRule{glob: r.Match, groups: groups})
+		}
+		n.hosts[h.Host] = hr
+	}
+	// Rewrites need the normalizer itself: each from_prefix is normalized
+	// to find the whole URL it also matches, then every rule is run to a
+	// fixed point to reject cycles at load time.
+	n.maxDepth = 1
+	for i, h := range p.Hosts {
+		hr := n.hosts[h.Host]
+		for j, r := range h.Rewrite {
+			exact, err := n.normalizeDepth(r.FromPrefix, noRewrite)
+			if err != nil {
+				return configError(p.Name, fmt.Sprintf("hosts[%d].rewrite[%d].from_prefix", i, j), err)
+			}
+			hr.rewrite = append(hr.rewrite, rewrite{from: r.FromPrefix, to: r.ToPrefix, exact: exact})
+			n.maxDepth++
+		}
+	}
+	for i, h := range p.Hosts {
+		for j, r := range h.Rewrite {
+			if _, err := n.Normalize(r.FromPrefix); err != nil {
+				field := fmt.Sprintf("hosts[%d].rewrite[%d]", i, j)
+				if errors.Is(err, KindRewriteLoop) {
+					return configError(p.Name, field, fmt.Errorf("rewrite rules form a cycle starting at %q", r.FromPrefix))
+				}
+				return configError(p.Name, field+".from_prefix", err)
+			}
+		}
+	}
+	return nil
+}
+
+// noRewrite as a depth disables rewrite rules (used to normalize the
+// rules' own prefixes).
+const noRewrite = -1
+
+// KindRewriteLoop: rewrite rules did not reach a fixed point.
+var KindRewriteLoop = &Kind{"rewrite_loop", ErrConfig}
+
+// Profile returns a copy of the normalizer's profile.
+func (n *Normalizer) Profile() Profile { return n.prof }
+
+// Name returns the profile name.
+func (n *Normalizer) Name() string { return n.prof.Name }
+
+// Version returns the profile version.
+func (n *Normalizer) Version() string { return n.prof.Version }
+
+// Normalize returns the canonical form of raw. When raw is already
+// canonical the result is raw itself (no allocation).
+func (n *Normalizer) Normalize(raw string) (string, error) {
+	return n.normalizeDepth(raw, 0)
+}
+
+func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, depth); k != nil {
+		return "", newError("normalize", raw, k, "")
+	}
+	if string(st.out) == raw {
+		return raw, nil
+	}
+	return string(st.out), nil
+}
+
+// AppendNormalized appends the canonical form of raw to dst.
+func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, 0); k != nil {
+		return dst, newError("normalize", raw, k, "")
+	}
+	return append(dst, st.out...), nil
+}
+
+// Hash returns the hex digest of the canonical form of raw with the
+// profile's hash function.
+func (n *Normalizer) Hash(raw string) (string, error) {
+	var buf [64]byte
+	b, err := n.AppendHash(buf[:0], raw)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendHash appends the hex digest of the canonical form of raw to dst.
+func (n *Normalizer) AppendHash(dst []byte, raw string) ([]byte, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, 0); k != nil {
+		return dst, newError("hash", raw, k, "")
+	}
+	return appendDigest(dst, n.hash, st.out), nil
+}
+
+// HashCanonical returns the profile's digest of an already canonical URL.
+func (n *Normalizer) HashCanonical(canonical string) string {
+	var buf [64]byte
+	return string(appendDigest(buf[:0], n.hash, unsafe.Slice(unsafe.StringData(canonical), len(canonical))))
+}
+
+// run normalizes raw into st.out. rec, when non-nil, collects what the
+// rules removed. depth counts rewrite passes.
+func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
+	if len(raw) > n.maxLen {
+		return KindTooLong
+	}
+	in := raw
+	if n.assume != "" {
+		var k *Kind
+		if in, k = n.assumeScheme(st, raw); k != nil {
+			return k
+		}
+	}
+	u := &st.u
+	if k := st.p.parse(u, in, nil); k != nil {
+		return k
+	}
+	scheme := u.Scheme()
+	if len(n.allowed) > 0 && !contains(n.allowed, scheme) {
+		return KindScheme
+	}
+	if to, ok := n.upgrade[scheme]; ok {
+		scheme = to
+	}
+	out := append(st.out[:0], scheme...)
+	out = append(out, ':')
+
+	var hr *hostRule
+	host := ""
+	if u.hostKind != HostNone {
+		out = append(out, '/', '/')
+		if u.userEnd > u.userStart || u.passEnd > u.passStart {
+			out = n.appendPct(out, u.Username())
+			if u.passEnd > u.passStart {
+				out = append(out, ':')
+				out = n.appendPct(out, u.Password())
+			}
+			out = append(out, '@')
+		}
+		h0 := len(out)
+		var k *Kind
+		if out, k = n.appendHost(st, out, u); k != nil {
+			return k
+		}
+		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
+		if n.hosts != nil {
+			hr = n.hosts[host]
+		}
+		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
+			if d, ok := n.defaults[scheme]; !ok || d != p {
+				out = append(out, ':')
+				out = appendPort(out, u.port)
+			}
+		}
+	}
+	pathStart := len(out)
+	var k *Kind
+	if out, k = n.appendPath(st, out, u, hr, host, rec); k != nil {
+		return k
+	}
+	if out, k = n.appendQuery(st, out, u, hr, out[pathStart:], rec); k != nil {
+		return k
+	}
+	if frag, ok := u.Fragment(); ok {
+		if n.fragment {
+			if rec != nil {
+				rec.Fragment, rec.HasFragment = frag, true
+			}
+		} else {
+			out = append(out, '#')
+			out = n.appendPct(out, frag)
+		}
+	}
+	st.out = out
+	if hr != nil && len(hr.rewrite) > 0 && depth != noRewrite {
+		return n.applyRewrite(st, hr, rec, depth)
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+// assumeScheme gives scheme-less input the profile's scheme:
+// "example.com/p" and "//example.com/p" become "https://example.com/p";
+// "/p" has no host and is an error.
+func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
+	s := strings.TrimLeft(raw, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	if s == "" {
+		return raw, nil // the parser reports empty input
+	}
+	if k := schemeLen(s); k > 0 {
+		sc := asciiLower(s[:k])
+		if contains(n.allowed, sc) || specialPort(sc) != -2 {
+			return raw, nil
+		}
+	}
+	st.tmp = append(st.tmp[:0], n.assume...)
+	switch {
+	case strings.HasPrefix(s, "//") || strings.HasPrefix(s, `\\`):
+		st.tmp = append(st.tmp, ':')
+	case s[0] == '/' || s[0] == '\\':
+		return "", KindMissingHost
+	default:
+		st.tmp = append(st.tmp, "://"...)
+	}
+	st.tmp = append(st.tmp, s...)
+	return unsafe.String(unsafe.SliceData(st.tmp), len(st.tmp)), nil
+}
+
+// appendHost appends the host after the profile's host rules.
+func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
+	h := u.Host()
+	switch u.hostKind {
+	case HostEmpty:
+		return out, nil
+	case HostIPv4, HostIPv6:
+		return append(out, h...), nil
+	case HostOpaque:
+		start := len(out)
+		out = n.appendPct(out, h)
+		if n.host.LowercaseOpaque {
+			lowerOutsideEscapes(out[start:])
+		}
+		return out, nil
+	}
+	// HostDomain
+	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
+		h = strings.TrimRight(h, ".")
+		if h == "" {
+			return out, KindHost
+		}
+		if endsInNumber(h) {
+			// "0x7f.1." is a domain; "0x7f.1" is an IPv4 address. Re-run
+			// the IPv4 parser so that the output re-parses to itself.
+			v, ok := parseIPv4(h)
+			if !ok {
+				return out, KindIPv4
+			}
+			return appendIPv4(out, v), nil
+		}
+	}
+	if err := checkCharset(h, n.charset); err != nil {
+		return out, err
+	}
+	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
+		return out, KindHost
+	}
+	if to, ok := n.host.Map[h]; ok {
+		h = to
+	}
+	return append(out, h...), nil
+}
+
+func checkCharset(h, charset string) *Kind {
+	switch charset {
+	case CharsetDNS:
+		for i := 0; i < len(h); i++ {
+			if !dnsChar[h[i]] {
+				return KindHost
+			}
+		}
+	case CharsetRFC3986:
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; !unreserved[c] && !strings.ContainsRune("!$&'()*+,;=", rune(c)) {
+				return KindHost
+			}
+		}
+	}
+	return nil
+}
+
+// lowerOutsideEscapes lowercases ASCII letters of b except the hex digits
+// of percent-escapes (which stay uppercase).
+func lowerOutsideEscapes(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+}
+
+// appendPct appends s with the profile's percent-encoding normalization.
+func (n *Normalizer) appendPct(dst []byte, s string) []byte {
+	if !n.pctAny {
+		return append(dst, s...)
+	}
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			switch {
+			case n.pct.DecodeUnreserved && unreserved[v]:
+				dst = append(dst, v)
+			case n.pct.UppercaseHex:
+				dst = append(dst, '%', upper(s[i+1]), upper(s[i+2]))
+			default:
+				dst = append(dst, s[i:i+3]...)
+			}
+			s = s[i+3:]
+			continue
+		}
+		if n.pct.EncodeStray {
+			dst = append(dst, "%25"...)
+		} else {
+			dst = append(dst, '%')
+		}
+		s = s[i+1:]
+	}
+}
+
+// appendPath appends the path after the profile's path rules.
+func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, host string, rec *Result) ([]byte, *Kind) {
+	path := u.Path()
+	if u.opaque {
+		return n.appendPct(out, path), nil
+	}
+	start := len(out)
+	var lang *LanguageHost
+	if n.lang != nil {
+		lang = n.lang[host]
+	}
+	seg := 0
+	for len(path) > 0 {
+		// path is "/seg/seg…": take one segment.
+		path = path[1:]
+		end := strings.IndexByte(path, '/')
+		if end < 0 {
+			end = len(path)
+		}
+		s := path[:end]
+		path = path[end:]
+		if n.collapse && s == "" && path != "" {
+			continue // "a//b": drop the empty segment, keep a final one
+		}
+		out = append(out, '/')
+		segStart := len(out)
+		out = n.appendPct(out, s)
+		if len(n.pathGroups) > 0 && strings.IndexByte(s, ';') >= 0 {
+			out = n.removePathParams(out, segStart, rec)
+		}
+		if lang != nil && seg == lang.Segment {
+			out = n.rewriteLanguage(out, segStart, lang, rec)
+		}
+		seg++
+	}
+	switch n.slash {
+	case SlashRemove:
+		for len(out) > start && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	case SlashRemoveExceptRoot:
+		for len(out) > start+1 && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	}
+	if len(out) == start && n.emptyDir && u.hostKind != HostNone {
+		out = append(out, '/')
+	}
+	if u.hostKind == HostNone && len(out)-start > 1 && out[start] == '/' && out[start+1] == '/' {
+		// URL Standard serializer: a host-less path starting with "//"
+		// is written after "/." so that it does not re-parse as a host.
+		out = append(out, 0, 0)
+		copy(out[start+2:], out[start:len(out)-2])
+		out[start], out[start+1] = '/', '.'
+	}
+	return out, nil
+}
+
+// removePathParams drops ";name=value" parameters whose name matches a
+// path group from the segment at out[segStart:].
+func (n *Normalizer) removePathParams(out []byte, segStart int, rec *Result) []byte {
+	seg := string(out[segStart:]) // rare path: a segment with ';'
+	out = out[:segStart]
+	parts := strings.Split(seg, ";")
+	out = append(out, parts[0]...)
+	for _, p := range parts[1:] {
+		name, value, _ := strings.Cut(p, "=")
+		if reason := n.pathGroups.match(name); reason != "" {
+			if rec != nil {
+				rec.Removed = append(rec.Removed, Param{Key: name, Value: value, Reason: reason, InPath: true})
+			}
+			continue
+		}
+		out = append(out, ';')
+		out = append(out, p...)
+	}
+	return out
+}
+
+func (rs ruleSet) match(name string) string {
+	for i := range rs {
+		if rs[i].m.match(name) {
+			return rs[i].reason
+		}
+	}
+	return ""
+}
+
+// rewriteLanguage replaces a language code in the segment at out[segStart:]
+// by the preferred language (clara-policy Rule 10).
+func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
+	seg := unsafe.String(unsafe.SliceData(out[segStart:]), len(out)-segStart)
+	if !contains(lang.Languages, seg) && seg != n.preferred {
+		return out
+	}
+	if rec != nil {
+		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: n.preferred, Languages: lang.Languages, segStart: segStart}
+	}
+	return append(out[:segStart], n.preferred...)
+}
+
+// appendQuery appends the query after the profile's query rules.
+func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, path []byte, rec *Result) ([]byte, *Kind) {
+	q, ok := u.Query()
+	if !ok {
+		return out, nil
+	}
+	if len(q) >= n.maxParams && strings.Count(q, "&") >= n.maxParams {
+		return out, KindTooManyParams
+	}
+	if !n.needParams {
+		if q == "" && n.query.DropEmpty {
+			return out, nil
+		}
+		out = append(out, '?')
+		return n.appendPct(out, q), nil
+	}
+	groups := n.base
+	if hr != nil {
+		groups = hr.groups
+		for i := range hr.paths {
+			if globMatch(hr.paths[i].glob, unsafe.String(unsafe.SliceData(path), len(path))) {
+				groups = hr.paths[i].groups
+				break
+			}
+		}
+	}
+	st.qbuf = st.qbuf[:0]
+	st.params = st.params[:0]
+	for rest, more := q, true; more; {
+		piece := rest
+		if i := strings.IndexByte(rest, '&'); i >= 0 {
+			piece, rest = rest[:i], rest[i+1:]
+		} else {
+			more = false
+		}
+		if piece == "" && n.query.DropEmptyPairs {
+			continue
+		}
+		key, value, eq := strings.Cut(piece, "=")
+		var p param
+		p.k0 = int32(len(st.qbuf))
+		st.qbuf = n.appendQueryPart(st.qbuf, key)
+		p.k1 = int32(len(st.qbuf))
+		st.qbuf = n.appendQueryPart(st.qbuf, value)
+		p.v1 = int32(len(st.qbuf))
+		p.v0 = p.k1
+		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		k := unsafe.String(unsafe.SliceData(st.qbuf[p.k0:]), int(p.k1-p.k0))
+		if n.page != nil && n.page.match(k) {
+			if rec != nil {
+				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1])}
+				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1]), Reason: "pagination"})
+			}
+			continue
+		}
+		if len(groups) > 0 && !n.keep.match(k) {
+			if reason := groups.match(k); reason != "" {
+				if rec != nil {
+					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1]), Reason: reason})
+				}
+				continue
+			}
+		}
+		st.params = append(st.params, p)
+	}
+	n.sortParams(st)
+	if len(st.params) == 0 && n.query.DropEmpty {
+		return out, nil
+	}
+	out = append(out, '?')
+	for i, p := range st.params {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, st.qbuf[p.k0:p.k1]...)
+		if p.eq {
+			out = append(out, '=')
+			out = append(out, st.qbuf[p.v0:p.v1]...)
+		}
+	}
+	return out, nil
+}
+
+func (n *Normalizer) appendQueryPart(dst []byte, s string) []byte {
+	if n.query.FormEncoding {
+		return appendForm(dst, s)
+	}
+	return n.appendPct(dst, s)
+}
+
+// appendForm form-decodes s ('+' is a space, %XX a byte) and re-encodes it:
+// unreserved bytes as is, space as '+', everything else as %XX.
+func appendForm(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '+':
+			c = ' '
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		switch {
+		case unreserved[c]:
+			dst = append(dst, c)
+		case c == ' ':
+			dst = append(dst, '+')
+		default:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return dst
+}
+
+// sortParams orders st.params by the profile's query order.
+func (n *Normalizer) sortParams(st *state) {
+	ps, b := st.params, st.qbuf
+	if len(ps) < 2 {
+		return
+	}
+	key := func(p param) string { return unsafe.String(unsafe.SliceData(b[p.k0:]), int(p.k1-p.k0)) }
+	val := func(p param) string { return unsafe.String(unsafe.SliceData(b[p.v0:]), int(p.v1-p.v0)) }
+	var less func(a, b param) bool
+	switch n.query.Order {
+	case OrderPair:
+		less = func(a, c param) bool {
+			// compare "key=value" (or "key") byte strings
+			ka, kc := key(a), key(c)
+			sa, sc := pairString(ka, val(a), a.eq), pairString(kc, val(c), c.eq)
+			return lessConcat(sa, sc)
+		}
+	case OrderKeyValue:
+		less = func(a, c param) bool {
+			ka, kc := key(a), key(c)
+			if ka != kc {
+				return ka < kc
+			}
+			return val(a) < val(c)
+		}
+	case OrderKey:
+		less = func(a, c param) bool { return key(a) < key(c) }
+	default:
+		return
+	}
+	if len(ps) <= 12 {
+		for i := 1; i < len(ps); i++ {
+			for j := i; j > 0 && less(ps[j], ps[j-1]); j-- {
+				ps[j], ps[j-1] = ps[j-1], ps[j]
+			}
+		}
+		return
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return less(ps[i], ps[j]) })
+}
+
+// pairString describes "key=value" without building it.
+type pair struct {
+	k, v string
+	eq   bool
+}
+
+func pairString(k, v string, eq bool) pair { return pair{k, v, eq} }
+
+// lessConcat compares a.k+"="+a.v with b.k+"="+b.v bytewise ("=" and the
+// value only when present).
+func lessConcat(a, b pair) bool {
+	at, bt := [3]string{a.k, "", a.v}, [3]string{b.k, "", b.v}
+	if a.eq {
+		at[1] = "="
+	}
+	if b.eq {
+		bt[1] = "="
+	}
+	i, j, ai, bi := 0, 0, 0, 0
+	for {
+		for ai < 3 && i == len(at[ai]) {
+			ai, i = ai+1, 0
+		}
+		for bi < 3 && j == len(bt[bi]) {
+			bi, j = bi+1, 0
+		}
+		if ai == 3 || bi == 3 {
+			return ai == 3 && bi < 3
+		}
+		ca, cb := at[ai][i], bt[bi][j]
+		if ca != cb {
+			return ca < cb
+		}
+		i++
+		j++
+	}
+}
+
+// globMatch matches a path against a glob where '*' matches any run of
+// bytes (case-sensitive: paths are).
+func globMatch(glob, s string) bool {
+	gi, si := 0, 0
+	star, mark := -1, 0
+	for si < len(s) {
+		switch {
+		case gi < len(glob) && glob[gi] == '*':
+			star, mark = gi, si
+			gi++
+		case gi < len(glob) && glob[gi] == s[si]:
+			gi++
+			si++
+		case star >= 0:
+			gi = star + 1
+			mark++
+			si = mark
+		default:
+			return false
+		}
+	}
+	for gi < len(glob) && glob[gi] == '*' {
+		gi++
+	}
+	return gi == len(glob)
+}
+
+// applyRewrite applies the first matching rewrite rule to st.out and
+// normalizes the result again.
+func (n *Normalizer) applyRewrite(st *state, hr *hostRule, rec *Result, depth int) *Kind {
+	cur := unsafe.String(unsafe.SliceData(st.out), len(st.out))
+	for _, r := range hr.rewrite {
+		var next string
+		switch {
+		case strings.HasPrefix(cur, r.from):
+			next = r.to + cur[len(r.from):]
+		case cur == r.exact:
+			next = r.to
+		default:
+			continue
+		}
+		if next == cur {
+			return nil
+		}
+		if depth >= n.maxDepth {
+			return KindRewriteLoop
+		}
+		if rec != nil {
+			rec.Rewrites = append(rec.Rewrites, Rewrite{FromPrefix: r.from, ToPrefix: r.to})
+		}
+		return n.run(st, next, rec, depth+1)
+	}
+	return nil
+}

@@ -1,0 +1,145 @@
+package normalize
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// maxPatternLen bounds a configured pattern (regexps come from user
+// configuration; RE2 is linear-time, the bound keeps compiled size sane).
+const maxPatternLen = 512
+
+// A pattern matches a query (or path) parameter name. Syntax, the same in
+// every profile and config file (edge-gateway.md "Pattern types"):
+//
+//	fbclid        exact name, ASCII case-insensitive
+//	utm_*         wildcard: '*' matches any run of bytes, case-insensitive
+//	~^gclid.*     regular expression (RE2), case-sensitive
+//	~*^gclid.*    regular expression, case-insensitive
+type pattern struct {
+	src  string
+	lit  string // lowercased literal or glob
+	glob bool
+	re   *regexp.Regexp
+}
+
+func compilePattern(src string) (pattern, error) {
+	if src == "" {
+		return pattern{}, fmt.Errorf("empty pattern")
+	}
+	if len(src) > maxPatternLen {
+		return pattern{}, fmt.Errorf("pattern longer than %d bytes", maxPatternLen)
+	}
+	if rest, ok := strings.CutPrefix(src, "~*"); ok {
+		re, err := regexp.Compile("(?i)" + rest)
+		if err != nil {
+			return pattern{}, fmt.Errorf("bad regexp %q: %v", src, err)
+		}
+		return pattern{src: src, re: re}, nil
+	}
+	if rest, ok := strings.CutPrefix(src, "~"); ok {
+		re, err := regexp.Compile(rest)
+		if err != nil {
+			return pattern{}, fmt.Errorf("bad regexp %q: %v", src, err)
+		}
+		return pattern{src: src, re: re}, nil
+	}
+	return pattern{src: src, lit: asciiLower(src), glob: strings.Contains(src, "*")}, nil
+}
+
+func (p *pattern) match(name string) bool {
+	switch {
+	case p.re != nil:
+		return p.re.MatchString(name)
+	case p.glob:
+		return globMatchFold(p.lit, name)
+	}
+	return equalFold(name, p.lit)
+}
+
+// globMatchFold matches name against a lowercase glob where '*' matches
+// any run of bytes (greedy with backtracking to the last star; linear for
+// patterns with one star, which is what configs use).
+func globMatchFold(glob, name string) bool {
+	gi, ni := 0, 0
+	star, mark := -1, 0
+	for ni < len(name) {
+		switch {
+		case gi < len(glob) && glob[gi] == '*':
+			star, mark = gi, ni
+			gi++
+		case gi < len(glob) && glob[gi] == lower(name[ni]):
+			gi++
+			ni++
+		case star >= 0:
+			gi = star + 1
+			mark++
+			ni = mark
+		default:
+			return false
+		}
+	}
+	for gi < len(glob) && glob[gi] == '*' {
+		gi++
+	}
+	return gi == len(glob)
+}
+
+// matcher is a compiled list of patterns.
+type matcher struct {
+	exact map[string]bool // lowercased exact names
+	other []pattern
+}
+
+func compileMatcher(srcs []string) (*matcher, error) {
+	m := &matcher{exact: map[string]bool{}}
+	for _, s := range srcs {
+		p, err := compilePattern(s)
+		if err != nil {
+			return nil, err
+		}
+		if p.re == nil && !p.glob {
+			m.exact[p.lit] = true
+			continue
+		}
+		m.other = append(m.other, p)
+	}
+	return m, nil
+}
+
+func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
+
+func (m *matcher) match(name string) bool {
+	if m == nil {
+		return false
+	}
+	if len(m.exact) > 0 {
+		if len(name) <= 64 {
+			var buf [64]byte
+			for i := 0; i < len(name); i++ {
+				buf[i] = lower(name[i])
+			}
+			if m.exact[string(buf[:len(name)])] {
+				return true
+			}
+		} else if m.exact[asciiLower(name)] {
+			return true
+		}
+	}
+	for i := range m.other {
+		if m.other[i].match(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLower lowercases ASCII letters only (names match ASCII
+// case-insensitively, never by Unicode case folding).
+func asciiLower(s string) string {
+	if !hasUpperASCII(s) {
+		return s
+	}
+	return string(appendLower(nil, s))
+}

@@ -1,0 +1,505 @@
+package normalize
+
+import (
+	"bytes"
+	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Profile is a complete, serializable canonicalization policy. Built-in
+// profiles ship as embedded JSON files (profiles/*.json); users load their
+// own with ParseProfile / ParseProfileYAML. The zero value of every rule
+// means "leave this alone", so a profile states each change it makes.
+//
+// Any change to a built-in's output must come with a Version bump: golden
+// files pin every built-in's outputs and hashes per version.
+type Profile struct {
+	Name        string   `json:"name"`
+	Version     string   `json:"version"`
+	Description string   `json:"description,omitempty"`
+	Source      string   `json:"source,omitempty"` // the document the profile implements
+	Notes       []string `json:"notes,omitempty"`  // decisions where the source is silent
+
+	Scheme     SchemeRules   `json:"scheme"`
+	Host       HostRules     `json:"host"`
+	Port       PortRules     `json:"port"`
+	Path       PathRules     `json:"path"`
+	Percent    PercentRules  `json:"percent"`
+	Query      QueryRules    `json:"query"`
+	Fragment   FragmentRules `json:"fragment"`
+	Hosts      []HostRule    `json:"hosts,omitempty"`      // per-host overrides; first match wins
+	Pagination *Pagination   `json:"pagination,omitempty"` // clara-policy Rule 9
+	Language   *Language     `json:"language,omitempty"`   // clara-policy Rule 10
+	Hash       string        `json:"hash"`                 // "sha256" or "xxhash64"
+	Limits     Limits        `json:"limits"`
+}
+
+// SchemeRules: the scheme is always lowercased by the parser.
+type SchemeRules struct {
+	// Allowed lists the accepted schemes; empty accepts any scheme.
+	Allowed []string `json:"allowed,omitempty"`
+	// Upgrade rewrites a scheme to another, e.g. {"http": "https"}.
+	Upgrade map[string]string `json:"upgrade,omitempty"`
+	// Assume is the scheme given to input without one ("example.com/p");
+	// empty makes such input an error. Input starting with "/" is always
+	// an error (no host).
+	Assume string `json:"assume,omitempty"`
+}
+
+// Host charsets.
+const (
+	CharsetWHATWG  = "whatwg"  // anything the URL Standard's host parser accepts
+	CharsetRFC3986 = "rfc3986" // reg-name: unreserved and sub-delims
+	CharsetDNS     = "dns"     // letters, digits, '-', '_' and '.'
+)
+
+// HostRules apply to the host after the URL Standard's host parser, which
+// already lowercases domains, maps IDNs to punycode and canonicalizes IPv4
+// and IPv6 addresses.
+type HostRules struct {
+	// StripTrailingDot removes trailing dots from a domain ("example.com.").
+	StripTrailingDot bool `json:"strip_trailing_dot,omitempty"`
+	// Charset restricts the characters of a domain of a special URL:
+	// "whatwg" (default), "rfc3986" or "dns".
+	Charset string `json:"charset,omitempty"`
+	// RequireDot rejects domains without a dot other than "localhost".
+	RequireDot bool `json:"require_dot,omitempty"`
+	// LowercaseOpaque lowercases the opaque host of a non-special URL
+	// (RFC 3986 §6.2.2.1: the host is case-insensitive in every scheme).
+	LowercaseOpaque bool `json:"lowercase_opaque,omitempty"`
+	// Map replaces a host by its canonical host (clara-policy Rule 5).
+	// Keys and values are normalized hosts; a value may not be a key.
+	Map map[string]string `json:"map,omitempty"`
+}
+
+// PortRules: the parser removes the default port of special schemes (http
+// 80, https 443, ws 80, wss 443, ftp 21); Defaults adds schemes to that.
+type PortRules struct {
+	Defaults map[string]int `json:"defaults,omitempty"`
+}
+
+// Trailing slash policies.
+const (
+	SlashKeep             = "keep"
+	SlashRemove           = "remove"             // every trailing slash, the root's too
+	SlashRemoveExceptRoot = "remove_except_root" // "/" stays
+)
+
+// PathRules apply to hierarchical paths; opaque paths ("mailto:x") are only
+// percent-normalized. Dot segments are always resolved by the parser.
+type PathRules struct {
+	// TrailingSlash: "keep" (default), "remove" or "remove_except_root".
+	TrailingSlash string `json:"trailing_slash,omitempty"`
+	// CollapseSlashes turns runs of '/' into one.
+	CollapseSlashes bool `json:"collapse_slashes,omitempty"`
+	// EmptyPathSlash gives a URL with a host and an empty path the path "/".
+	EmptyPathSlash bool `json:"empty_path_slash,omitempty"`
+	// RemoveParams drops ";name=value" path parameters whose name matches
+	// (";jsessionid=…", clara-policy Rule 8). Each group has a reason.
+	RemoveParams []ParamGroup `json:"remove_params,omitempty"`
+}
+
+// PercentRules normalize percent-encoding in userinfo, path, query and
+// fragment (RFC 3986 §6.2.2.1–2). Reserved characters (%2F, %23, %25, %26,
+// %3D …) are never decoded.
+type PercentRules struct {
+	UppercaseHex     bool `json:"uppercase_hex,omitempty"`
+	DecodeUnreserved bool `json:"decode_unreserved,omitempty"`
+	// EncodeStray turns a '%' not followed by two hex digits into "%25".
+	EncodeStray bool `json:"encode_stray,omitempty"`
+}
+
+// Query orders.
+const (
+	OrderKeep     = "keep"
+	OrderPair     = "pair"      // bytewise on the normalized "key=value"
+	OrderKeyValue = "key_value" // by key, then by value
+	OrderKey      = "key"       // by key, stable: repeated keys keep their order
+)
+
+// QueryRules. The query is split on '&' into parameters when any rule needs
+// parameters (a removal, an order other than keep, form encoding …).
+type QueryRules struct {
+	// Order: "keep" (default), "pair", "key_value" or "key".
+	Order string `json:"order,omitempty"`
+	// DropEmpty removes a '?' with nothing after it (also after removals).
+	DropEmpty bool `json:"drop_empty,omitempty"`
+	// DropEmptyPairs removes empty parameters ("a=1&&b=2").
+	DropEmptyPairs bool `json:"drop_empty_pairs,omitempty"`
+	// BareEmptyValue writes "k=" as "k".
+	BareEmptyValue bool `json:"bare_empty_value,omitempty"`
+	// FormEncoding decodes keys and values as application/x-www-form-
+	// urlencoded and re-encodes them: space as '+', every byte but the
+	// unreserved ones percent-encoded.
+	FormEncoding bool `json:"form_encoding,omitempty"`
+	// Remove lists parameters to drop, by reason ("tracking", "session").
+	Remove []ParamGroup `json:"remove,omitempty"`
+	// Keep lists parameters never removed by Remove (not by Pagination).
+	Keep []string `json:"keep,omitempty"`
+}
+
+// ParamGroup is a named list of parameter patterns (see pattern syntax in
+// the package documentation). Strip false disables the group.
+type ParamGroup struct {
+	Reason   string   `json:"reason"`
+	Patterns []string `json:"patterns"`
+}
+
+// FragmentRules: Remove drops the fragment (it is reported by Canonicalize).
+type FragmentRules struct {
+	Remove bool `json:"remove,omitempty"`
+}
+
+// HostRule overrides rules for one host (exact match on the normalized
+// host). It carries the curious-now overrides file and edge-gateway's
+// hosts.yaml.
+type HostRule struct {
+	Host string `json:"host"`
+	// Tracking modifies the "tracking" removal group for this host.
+	Tracking *ParamSet `json:"tracking,omitempty"`
+	// Rewrite rules are applied, in order, to the normalized URL; the
+	// result is normalized again. A from_prefix ending in '/' also matches
+	// the URL that prefix normalizes to.
+	Rewrite []Rewrite `json:"rewrite,omitempty"`
+	// Paths refine the tracking set by URL path; the first match wins.
+	Paths []PathRule `json:"paths,omitempty"`
+}
+
+// ParamSet changes an inherited list of patterns, edge-gateway style:
+// Params replaces it, ParamsAdd extends it, Strip false disables removal.
+type ParamSet struct {
+	Strip     *bool    `json:"strip,omitempty"`
+	Params    []string `json:"params,omitempty"`
+	ParamsAdd []string `json:"params_add,omitempty"`
+}
+
+// PathRule applies a ParamSet to paths matching a glob ('*' matches any
+// run of characters, '/' included), e.g. "/api/*".
+type PathRule struct {
+	Match    string    `json:"match"`
+	Tracking *ParamSet `json:"tracking,omitempty"`
+}
+
+// Rewrite is a prefix rewrite (curious-now-v0 §3).
+type Rewrite struct {
+	FromPrefix string `json:"from_prefix"`
+	ToPrefix   string `json:"to_prefix"`
+}
+
+// Pagination removes page-number parameters and reports them
+// (clara-policy Rule 9: store the base URL, annotate the page).
+type Pagination struct {
+	Params []string `json:"params"`
+}
+
+// Language rewrites language path segments on configured hosts to the
+// preferred language and reports the other languages as alternates
+// (clara-policy Rule 10).
+type Language struct {
+	Preferred string         `json:"preferred"`
+	Hosts     []LanguageHost `json:"hosts"`
+}
+
+// LanguageHost: on Host, path segment Segment (0-based) holds one of
+// Languages.
+type LanguageHost struct {
+	Host      string   `json:"host"`
+	Segment   int      `json:"segment"`
+	Languages []string `json:"languages"`
+}
+
+// Limits bound the work done per input.
+type Limits struct {
+	MaxLength int `json:"max_length,omitempty"` // bytes; 0 means DefaultMaxLength
+	MaxParams int `json:"max_params,omitempty"` // query parameters; 0 means DefaultMaxParams
+}
+
+// Default limits.
+const (
+	DefaultMaxLength = 64 << 10
+	DefaultMaxParams = 1000
+)
+
+// Hash names.
+const (
+	HashSHA256   = "sha256"
+	HashXXHash64 = "xxhash64"
+)
+
+// ParseProfile reads a profile from JSON. Unknown fields are an error.
+// name is used in error messages (a file name, say).
+func ParseProfile(name string, data []byte) (Profile, error) {
+	var p Profile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return Profile{}, configError(name, jsonField(err), err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Profile{}, configError(name, "", fmt.Errorf("trailing data after the profile"))
+	}
+	if err := p.Validate(); err != nil {
+		return Profile{}, withFile(err, name)
+	}
+	return p, nil
+}
+
+// ParseProfileYAML reads a profile from YAML (the same fields as JSON).
+func ParseProfileYAML(name string, data []byte) (Profile, error) {
+	js, err := YAMLToJSON(data)
+	if err != nil {
+		return Profile{}, configError(name, "", err)
+	}
+	return ParseProfile(name, js)
+}
+
+// YAMLToJSON converts a YAML document to JSON so that one strict JSON
+// decoder serves both formats.
+func YAMLToJSON(data []byte) ([]byte, error) {
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	v, err := jsonable(v)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+func jsonable(v any) (any, error) {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			j, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			t[k] = j
+		}
+		return t, nil
+	case map[any]any:
+		m := make(map[string]any, len(t))
+		for k, e := range t {
+			ks, ok := k.(string)
+			if !ok {
+				return nil, fmt.Errorf("YAML key %v is not a string", k)
+			}
+			j, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			m[ks] = j
+		}
+		return m, nil
+	case []any:
+		for i, e := range t {
+			j, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			t[i] = j
+		}
+		return t, nil
+	}
+	return v, nil
+}
+
+// JSON returns the profile as indented JSON, loadable by ParseProfile.
+func (p Profile) JSON() []byte {
+	b, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		panic(err) // a Profile always marshals
+	}
+	return append(b, '\n')
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
+
+// Validate checks the profile for errors a normalizer cannot run with.
+func (p *Profile) Validate() error {
+	bad := func(field, format string, a ...any) error {
+		return configError(p.Name, field, fmt.Errorf(format, a...))
+	}
+	if !nameRE.MatchString(p.Name) {
+		return bad("name", "profile name %q must match %s", p.Name, nameRE)
+	}
+	if p.Version == "" {
+		return bad("version", "missing version")
+	}
+	for _, s := range p.Scheme.Allowed {
+		if schemeLen(s+":") != len(s) {
+			return bad("scheme.allowed", "%q is not a scheme", s)
+		}
+	}
+	for from, to := range p.Scheme.Upgrade {
+		if schemeLen(from+":") != len(from) || schemeLen(to+":") != len(to) {
+			return bad("scheme.upgrade", "%q → %q is not a scheme pair", from, to)
+		}
+		if (specialPort(from) == -2) != (specialPort(to) == -2) {
+			return bad("scheme.upgrade", "%q → %q mixes special and non-special schemes", from, to)
+		}
+		if _, ok := p.Scheme.Upgrade[to]; ok {
+			return bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
+		}
+	}
+	if a := p.Scheme.Assume; a != "" && specialPort(a) < 0 {
+		return bad("scheme.assume", "%q must be a special scheme with a host (http, https, ws, wss, ftp)", a)
+	}
+	switch p.Host.Charset {
+	case "", CharsetWHATWG, CharsetRFC3986, CharsetDNS:
+	default:
+		return bad("host.charset", "unknown charset %q", p.Host.Charset)
+	}
+	for k, v := range p.Host.Map {
+		if k == "" || v == "" || k != asciiLower(k) || v != asciiLower(v) {
+			return bad("host.map", "%q → %q: hosts must be non-empty and lowercase", k, v)
+		}
+		if _, ok := p.Host.Map[v]; ok {
+			return bad("host.map", "%q → %q: the target is itself mapped (chains are not allowed)", k, v)
+		}
+	}
+	for s, port := range p.Port.Defaults {
+		if port < 0 || port > 65535 {
+			return bad("port.defaults", "%s: port %d out of range", s, port)
+		}
+	}
+	switch p.Path.TrailingSlash {
+	case "", SlashKeep, SlashRemove, SlashRemoveExceptRoot:
+	default:
+		return bad("path.trailing_slash", "unknown value %q", p.Path.TrailingSlash)
+	}
+	switch p.Query.Order {
+	case "", OrderKeep, OrderPair, OrderKeyValue, OrderKey:
+	default:
+		return bad("query.order", "unknown value %q", p.Query.Order)
+	}
+	for i, g := range append(p.Query.Remove[:len(p.Query.Remove):len(p.Query.Remove)], p.Path.RemoveParams...) {
+		if g.Reason == "" {
+			return bad("query.remove", "group %d has no reason", i)
+		}
+		if _, err := compileMatcher(g.Patterns); err != nil {
+			return bad("query.remove", "%s: %v", g.Reason, err)
+		}
+	}
+	if _, err := compileMatcher(p.Query.Keep); err != nil {
+		return bad("query.keep", "%v", err)
+	}
+	switch p.Hash {
+	case HashSHA256, HashXXHash64:
+	default:
+		return bad("hash", "unknown hash %q (want sha256 or xxhash64)", p.Hash)
+	}
+	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
+		return bad("limits", "limits must not be negative")
+	}
+	seen := map[string]bool{}
+	for i, h := range p.Hosts {
+		field := fmt.Sprintf("hosts[%d]", i)
+		if h.Host == "" || h.Host != asciiLower(h.Host) {
+			return bad(field+".host", "host %q must be non-empty and lowercase", h.Host)
+		}
+		if seen[h.Host] {
+			return bad(field+".host", "host %q is listed twice (the first entry would always win)", h.Host)
+		}
+		seen[h.Host] = true
+		if err := h.Tracking.validate(); err != nil {
+			return bad(field+".tracking", "%v", err)
+		}
+		for j, r := range h.Paths {
+			if r.Match == "" || r.Match[0] != '/' {
+				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "path pattern %q must start with /", r.Match)
+			}
+			if err := r.Tracking.validate(); err != nil {
+				return bad(fmt.Sprintf("%s.paths[%d].tracking", field, j), "%v", err)
+			}
+		}
+		for j, r := range h.Rewrite {
+			if r.FromPrefix == "" || r.ToPrefix == "" {
+				return bad(fmt.Sprintf("%s.rewrite[%d]", field, j), "from_prefix and to_prefix are required")
+			}
+		}
+	}
+	if p.Pagination != nil {
+		if _, err := compileMatcher(p.Pagination.Params); err != nil {
+			return bad("pagination.params", "%v", err)
+		}
+	}
+	if l := p.Language; l != nil {
+		if l.Preferred == "" {
+			return bad("language.preferred", "missing preferred language")
+		}
+		for i, h := range l.Hosts {
+			if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
+				return bad(fmt.Sprintf("language.hosts[%d]", i), "needs host, segment ≥ 0 and languages")
+			}
+		}
+	}
+	return nil
+}
+
+func (s *ParamSet) validate() error {
+	if s == nil {
+		return nil
+	}
+	if _, err := compileMatcher(s.Params); err != nil {
+		return err
+	}
+	_, err := compileMatcher(s.ParamsAdd)
+	return err
+}
+
+// apply returns the pattern list and strip flag after s modifies them.
+func (s *ParamSet) apply(patterns []string, strip bool) ([]string, bool) {
+	if s == nil {
+		return patterns, strip
+	}
+	if s.Params != nil {
+		patterns = append([]string(nil), s.Params...)
+	}
+	if len(s.ParamsAdd) > 0 {
+		patterns = append(patterns[:len(patterns):len(patterns)], s.ParamsAdd...)
+	}
+	if s.Strip != nil {
+		strip = *s.Strip
+	}
+	return patterns, strip
+}
+
+// configError builds an ErrConfig error naming the file (or profile) and
+// the field.
+func configError(file, field string, err error) error {
+	reason := ""
+	if field != "" {
+		reason = "field " + field
+	}
+	return &Error{Op: "load profile", Input: file, Kind: KindConfig, Reason: reason, Err: err}
+}
+
+func withFile(err error, file string) error {
+	if e, ok := err.(*Error); ok && file != "" {
+		e2 := *e
+		e2.Input = file
+		return &e2
+	}
+	return err
+}
+
+// jsonField extracts the offending field from a encoding/json error.
+func jsonField(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return te.Field
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, "unknown field "); i >= 0 {
+		return strings.Trim(msg[i+len("unknown field "):], `"`)
+	}
+	return ""
+}

@@ -1,0 +1,115 @@
+package normalize
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed profiles/*.json
+var builtinFS embed.FS
+
+var registry = struct {
+	sync.RWMutex
+	byName map[string]*Normalizer
+	loaded bool
+}{byName: map[string]*Normalizer{}}
+
+// builtins compiles the embedded profiles once.
+var builtins = sync.OnceValues(func() (map[string]*Normalizer, error) {
+	entries, err := builtinFS.ReadDir("profiles")
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]*Normalizer{}
+	for _, e := range entries {
+		file := path.Join("profiles", e.Name())
+		data, err := builtinFS.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		p, err := ParseProfile(file, data)
+		if err != nil {
+			return nil, err
+		}
+		if want := strings.TrimSuffix(e.Name(), ".json"); p.Name != want {
+			return nil, fmt.Errorf("%s: profile name %q does not match the file name", file, p.Name)
+		}
+		n, err := New(p)
+		if err != nil {
+			return nil, err
+		}
+		m[p.Name] = n
+	}
+	return m, nil
+})
+
+// Lookup returns the normalizer of a built-in or registered profile.
+func Lookup(name string) (*Normalizer, error) {
+	b, err := builtins()
+	if err != nil {
+		return nil, err // a broken embedded profile: caught by the tests
+	}
+	if n, ok := b[name]; ok {
+		return n, nil
+	}
+	registry.RLock()
+	n, ok := registry.byName[name]
+	registry.RUnlock()
+	if ok {
+		return n, nil
+	}
+	return nil, &Error{Op: "lookup", Input: name, Kind: KindUnknown,
+		Reason: "known profiles: " + strings.Join(Names(), ", ")}
+}
+
+// MustLookup is Lookup for built-in names; it panics on an unknown name.
+func MustLookup(name string) *Normalizer {
+	n, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// Register makes n available to Lookup under its profile name (and so to
+// the SQL functions). Built-in names cannot be replaced.
+func Register(n *Normalizer) error {
+	b, err := builtins()
+	if err != nil {
+		return err
+	}
+	if _, ok := b[n.Name()]; ok {
+		return &Error{Op: "register", Input: n.Name(), Kind: KindConfig, Reason: "a built-in profile has this name"}
+	}
+	registry.Lock()
+	registry.byName[n.Name()] = n
+	registry.Unlock()
+	return nil
+}
+
+// Names lists the built-in and registered profile names, sorted.
+func Names() []string {
+	b, _ := builtins()
+	var names []string
+	for name := range b {
+		names = append(names, name)
+	}
+	registry.RLock()
+	for name := range registry.byName {
+		names = append(names, name)
+	}
+	registry.RUnlock()
+	sort.Strings(names)
+	return names
+}
+
+// Builtin reports whether name is a built-in profile.
+func Builtin(name string) bool {
+	b, _ := builtins()
+	_, ok := b[name]
+	return ok
+}
