@@ -2,8 +2,8 @@ package normalize
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
