@@ -112,3 +112,21 @@ func LinkType(canonical string) string {
 	}
 	return "section"
 }
+
+// ClassifyURL parses raw (WHATWG) and returns its LinkType; it is
+// url_link_type's Go side.
+func ClassifyURL(raw string) (string, error) {
+	if _, err := Parse(raw); err != nil {
+		return "", withOp(err, "link type")
+	}
+	return LinkType(raw), nil
+}
+
+func withOp(err error, op string) error {
+	if e, ok := err.(*Error); ok {
+		e2 := *e
+		e2.Op = op
+		return &e2
+	}
+	return err
+}
