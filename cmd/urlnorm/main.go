@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -84,5 +83,4 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Exit status: 0 success; 1 invalid input (with --strict) or a failed query;")
 	fmt.Fprintln(w, "2 usage error; 3 a file could not be read or written.")
-	_ = strings.TrimSpace
 }
