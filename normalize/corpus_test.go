@@ -32,11 +32,11 @@ func readLines(t testing.TB, path string) []string {
 	return lines
 }
 
-// shippedCorpus returns the URL lists in testdata/urls, plus every list in
-// $URLNORM_CORPUS (e.g. ../shared/data/urls) when that is set.
-func shippedCorpus(t testing.TB) []string {
+// shippedCorpus returns the URL lists in testdata/urls, plus, when env is
+// set, every list in $URLNORM_CORPUS (e.g. ../shared/data/urls).
+func shippedCorpus(t testing.TB, env bool) []string {
 	files, _ := filepath.Glob("../testdata/urls/*.txt")
-	if dir := os.Getenv("URLNORM_CORPUS"); dir != "" {
+	if dir := os.Getenv("URLNORM_CORPUS"); env && dir != "" {
 		more, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 		files = append(files, more...)
 	}
@@ -111,10 +111,13 @@ func dirty(u string, rng *rand.Rand) string {
 	return u
 }
 
-// corpusWithVariants returns the shipped corpus and one dirty variant of
-// every http(s) line.
+// corpusWithVariants returns the shipped corpus (and $URLNORM_CORPUS) with
+// one dirty variant of every http(s) line.
 func corpusWithVariants(t testing.TB) []string {
-	lines := shippedCorpus(t)
+	return withVariants(shippedCorpus(t, true))
+}
+
+func withVariants(lines []string) []string {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	out := append([]string(nil), lines...)
 	for _, l := range lines {
