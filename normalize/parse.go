@@ -127,7 +127,7 @@ func (p *parser) trim(s string) string {
 		j--
 	}
 	s = s[i:j]
-	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
+	if !hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0) {
 		return s
 	}
 	p.clean = p.clean[:0]
@@ -140,6 +140,26 @@ func (p *parser) trim(s string) string {
 		return ""
 	}
 	return unsafe.String(&p.clean[0], len(p.clean))
+}
+
+// hasControl reports whether s contains a byte below 0x20, eight bytes at
+// a time ("hasless" from Bit Twiddling Hacks: exact for n ≤ 128).
+func hasControl(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if (x-ones*0x20)&^x&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // schemeLen returns the length of the scheme at the start of s when s
@@ -371,32 +391,102 @@ func (p *parser) path(s string) (string, *Kind) {
 		u.authEnd = len(u.buf)
 		u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
 	}
+	// Fast path: no segment can be a dot segment (none starts with '.' or
+	// '%'), nothing needs percent-encoding, no '\' in a special URL and no
+	// file drive letters: the path is copied as one run.
+	if !u.special || u.Scheme() != "file" {
+		tbl := &pathFast
+		if !u.special {
+			tbl = &pathFastOpaque
+		}
+		i := 0
+		if len(s) == 0 || (s[0] != '.' && s[0] != '%') {
+			for ; i < len(s); i++ {
+				t := tbl[s[i]]
+				if t == 0 {
+					continue
+				}
+				if t == pfEnd {
+					break
+				}
+				if t == pfSlash && (i+1 == len(s) || (s[i+1] != '.' && s[i+1] != '%')) {
+					continue
+				}
+				i = -1 // needs the segment-by-segment path
+				break
+			}
+			if i >= 0 {
+				u.buf = append(u.buf, '/')
+				u.buf = append(u.buf, s[:i]...)
+				u.pathEnd = len(u.buf)
+				return s[i:], nil
+			}
+		}
+	}
+	return p.pathSegments(s)
+}
+
+// pathFast classifies bytes for the fast path of a special URL: pfEnd ends
+// the path, pfSlash separates segments, pfSlow needs the full path state
+// ('\\' and the path percent-encode set).
+var pathFast, pathFastOpaque [256]uint8
+
+const (
+	pfSlow = 1 + iota
+	pfSlash
+	pfEnd
+)
+
+func init() {
+	for i := 0; i < 256; i++ {
+		if class[i]&encPath != 0 {
+			pathFast[i], pathFastOpaque[i] = pfSlow, pfSlow
+		}
+	}
+	pathFast['\\'] = pfSlow
+	for _, t := range []*[256]uint8{&pathFast, &pathFastOpaque} {
+		t['/'] = pfSlash
+		t['?'] = pfEnd
+		t['#'] = pfEnd
+	}
+}
+
+// pathSegments is the path state, one segment at a time.
+func (p *parser) pathSegments(s string) (string, *Kind) {
+	u := p.u
 	isFile := u.Scheme() == "file"
 	for {
-		end := len(s)
+		end, enc := len(s), false
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+			c := s[i]
+			if c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
 				end = i
 				break
+			}
+			if class[c]&encPath != 0 {
+				enc = true
 			}
 		}
 		seg := s[:end]
 		last := end == len(s) || s[end] == '?' || s[end] == '#'
 		switch {
-		case isDoubleDot(seg):
+		case len(seg) > 0 && len(seg) <= 6 && (seg[0] == '.' || seg[0] == '%') && isDoubleDot(seg):
 			p.shorten()
 			if last {
 				u.buf = append(u.buf, '/')
 			}
-		case isSingleDot(seg):
+		case len(seg) > 0 && len(seg) <= 3 && (seg[0] == '.' || seg[0] == '%') && isSingleDot(seg):
 			if last {
 				u.buf = append(u.buf, '/')
 			}
 		case isFile && len(u.buf) == u.pathStart && isDriveLetter(seg):
 			u.buf = append(u.buf, '/', seg[0], ':')
-		default:
+		case enc:
 			u.buf = append(u.buf, '/')
 			u.buf = appendEncoded(u.buf, seg, encPath)
+		default:
+			u.buf = append(u.buf, '/')
+			u.buf = append(u.buf, seg...)
 		}
 		u.pathEnd = len(u.buf)
 		if last {
