@@ -465,34 +465,20 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 			return appendIPv4(out, v), nil
 		}
 	}
-	if err := checkCharset(h, n.charset); err != nil {
-		return out, err
+	switch {
+	case n.charset == CharsetDNS && u.hostChars&csDNS == 0,
+		n.charset == CharsetRFC3986 && u.hostChars&csRFC3986 == 0:
+		return out, KindHost
 	}
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
 		return out, KindHost
 	}
-	if to, ok := n.host.Map[h]; ok {
-		h = to
+	if len(n.host.Map) > 0 {
+		if to, ok := n.host.Map[h]; ok {
+			h = to
+		}
 	}
 	return append(out, h...), nil
-}
-
-func checkCharset(h, charset string) *Kind {
-	switch charset {
-	case CharsetDNS:
-		for i := 0; i < len(h); i++ {
-			if !dnsChar[h[i]] {
-				return KindHost
-			}
-		}
-	case CharsetRFC3986:
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; !unreserved[c] && !strings.ContainsRune("!$&'()*+,;=", rune(c)) {
-				return KindHost
-			}
-		}
-	}
-	return nil
 }
 
 // lowerOutsideEscapes lowercases ASCII letters of b except the hex digits

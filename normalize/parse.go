@@ -148,8 +148,9 @@ func hasControl(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		b := s[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		if (x-ones*0x20)&^x&highs != 0 {
 			return true
 		}
@@ -204,6 +205,7 @@ func (p *parser) copyFields(base *URL, authority bool) {
 		u.authEnd = base.authEnd
 		u.port = base.port
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 	}
 	u.pathStart = len(u.buf)
 	u.pathEnd = len(u.buf)
@@ -275,59 +277,54 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
-	end := len(s)
+	// One scan finds the end of the authority, the last '@' (userinfo
+	// ends there) and the first ':' after it outside brackets (the port).
+	end, at, colon := len(s), -1, -1
+	inBrackets := false
+scan:
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+		switch authByte[s[i]] {
+		case 0:
+		case aEnd:
 			end = i
-			break
+			break scan
+		case aBackslash:
+			if u.special {
+				end = i
+				break scan
+			}
+		case aAt:
+			at, colon, inBrackets = i, -1, false
+		case aColon:
+			if colon < 0 && !inBrackets {
+				colon = i
+			}
+		case aOpen:
+			inBrackets = true
+		case aClose:
+			inBrackets = false
 		}
 	}
-	auth, rest := s[:end], s[end:]
+	rest := s[end:]
 	u.buf = append(u.buf, '/', '/')
 	u.userStart = len(u.buf)
 	u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+	hostStart := 0
+	if at >= 0 {
 		// "If atSignSeen is true, then prepend "%40" to buffer" and the
 		// first ':' separates the password: every other '@' and ':' is
 		// encoded by the userinfo percent-encode set.
-		userinfo := auth[:at]
-		auth = auth[at+1:]
-		if auth == "" {
+		if at+1 == end {
 			return KindMissingHost
 		}
-		user, pass, hasPass := strings.Cut(userinfo, ":")
-		u.buf = appendEncoded(u.buf, user, encUserinfo)
-		u.userEnd = len(u.buf)
-		if hasPass && pass != "" {
-			u.buf = append(u.buf, ':')
-			u.passStart = len(u.buf)
-			u.buf = appendEncoded(u.buf, pass, encUserinfo)
-		} else {
-			u.passStart = len(u.buf)
-		}
-		u.passEnd = len(u.buf)
-		if u.userEnd > u.userStart || u.passEnd > u.passStart {
-			u.buf = append(u.buf, '@')
-		} else {
-			u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
-		}
+		p.userinfo(s[:at])
+		hostStart = at + 1
 	}
 
 	// host state: a ':' outside brackets starts the port.
-	host, port, hasPort := auth, "", false
-	inBrackets := false
-	for i := 0; i < len(auth); i++ {
-		switch auth[i] {
-		case '[':
-			inBrackets = true
-		case ']':
-			inBrackets = false
-		case ':':
-			if !inBrackets {
-				host, port, hasPort = auth[:i], auth[i+1:], true
-				i = len(auth)
-			}
-		}
+	host, port, hasPort := s[hostStart:end], "", false
+	if colon >= 0 {
+		host, port, hasPort = s[hostStart:colon], s[colon+1:end], true
 	}
 	if host == "" && (hasPort || u.special) {
 		return KindMissingHost
@@ -359,6 +356,49 @@ func (p *parser) authority(s string) *Kind {
 	u.authEnd = len(u.buf)
 	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
 	return p.pathStart(rest)
+}
+
+// userinfo appends the username and password (userinfo percent-encode
+// set; the first ':' separates them).
+func (p *parser) userinfo(userinfo string) {
+	u := p.u
+	user, pass, hasPass := strings.Cut(userinfo, ":")
+	u.buf = appendEncoded(u.buf, user, encUserinfo)
+	u.userEnd = len(u.buf)
+	if hasPass && pass != "" {
+		u.buf = append(u.buf, ':')
+		u.passStart = len(u.buf)
+		u.buf = appendEncoded(u.buf, pass, encUserinfo)
+	} else {
+		u.passStart = len(u.buf)
+	}
+	u.passEnd = len(u.buf)
+	if u.userEnd > u.userStart || u.passEnd > u.passStart {
+		u.buf = append(u.buf, '@')
+	} else {
+		u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
+	}
+}
+
+// authByte classifies the bytes the authority scan stops at.
+var authByte [256]uint8
+
+const (
+	aEnd = 1 + iota
+	aBackslash
+	aAt
+	aColon
+	aOpen
+	aClose
+)
+
+func init() {
+	authByte['/'], authByte['?'], authByte['#'] = aEnd, aEnd, aEnd
+	authByte['\\'] = aBackslash
+	authByte['@'] = aAt
+	authByte[':'] = aColon
+	authByte['['] = aOpen
+	authByte[']'] = aClose
 }
 
 // pathStart implements the path start state after an authority.
@@ -648,6 +688,7 @@ func (p *parser) file(s string) *Kind {
 		u.buf = append(u.buf, base.Host()...)
 		u.hostEnd = len(u.buf)
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 		u.authEnd = len(u.buf)
 		u.pathStart = len(u.buf)
 		u.buf = append(u.buf, base.Path()...)
@@ -696,6 +737,7 @@ func (p *parser) fileSlash(s string) *Kind {
 	if base != nil {
 		u.buf = append(u.buf, base.Host()...)
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 	}
 	u.hostEnd = len(u.buf)
 	u.authEnd = len(u.buf)
