@@ -226,6 +226,11 @@ func endsInNumber(s string) bool {
 		}
 		s = s[:len(s)-1]
 	}
+	// Quick reject: a number ends in a digit or a hex digit ("0x1f"), or is
+	// "0x" itself; most domains end in a letter past 'f' ("com", "org").
+	if c := lower(s[len(s)-1]); !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
+		return false
+	}
 	last := s[strings.LastIndexByte(s, '.')+1:]
 	if last == "" {
 		return false

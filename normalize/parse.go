@@ -46,11 +46,8 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 
 	// scheme start state / scheme state
 	if n := schemeLen(input); n > 0 {
-		for i := 0; i < n; i++ {
-			u.buf = append(u.buf, lower(input[i]))
-		}
+		u.buf = appendLower(u.buf, input[:n+1])
 		u.schemeEnd = n
-		u.buf = append(u.buf, ':')
 		scheme := u.Scheme()
 		u.special = specialPort(scheme) != -2
 		rest := input[n+1:]
