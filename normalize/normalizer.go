@@ -415,8 +415,12 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 		return raw, nil // the parser reports empty input
 	}
 	if k := schemeLen(s); k > 0 {
+		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
+		// and "javascript:x" have a scheme: taking them for a host would
+		// turn them into valid, different URLs ("https://mailto:a@b.c/").
+		// Only digits after the colon make a port.
 		sc := asciiLower(s[:k])
-		if contains(n.allowed, sc) || specialPort(sc) != -2 {
+		if contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
 			return raw, nil
 		}
 	}
