@@ -166,31 +166,54 @@ func compileGroups(gs []ParamGroup) (ruleSet, error) {
 	return rs, nil
 }
 
-// withTracking returns the groups with the "tracking" group's patterns
-// changed by s (edge-gateway's global → host → URL-pattern hierarchy).
-func withTracking(base []ParamGroup, s *ParamSet) ([]ParamGroup, error) {
-	if s == nil {
-		return base, nil
+// tracking is the "tracking" list in force at one level of edge-gateway's
+// global → host → URL-pattern hierarchy. A level inherits its parent's
+// patterns and strip flag; its ParamSet replaces, extends or disables them
+// (so "strip: false" on a host also holds for its URL patterns unless one
+// says "strip: true" again, with the inherited patterns).
+type tracking struct {
+	patterns []string
+	strip    bool
+}
+
+// rootTracking is the profile-level list: the "tracking" removal group.
+func rootTracking(groups []ParamGroup) tracking {
+	for _, g := range groups {
+		if g.Reason == "tracking" {
+			return tracking{g.Patterns, true}
+		}
 	}
+	return tracking{nil, true}
+}
+
+func (t tracking) with(s *ParamSet) tracking {
+	t.patterns, t.strip = s.apply(t.patterns, t.strip)
+	return t
+}
+
+// groups returns base with its "tracking" group replaced by t (appended
+// when base has none, dropped when t strips nothing).
+func (t tracking) groups(base []ParamGroup) []ParamGroup {
 	out := make([]ParamGroup, 0, len(base)+1)
-	found := false
+	placed := false
 	for _, g := range base {
 		if g.Reason == "tracking" {
-			found = true
-			pats, strip := s.apply(g.Patterns, true)
-			if strip {
-				out = append(out, ParamGroup{Reason: g.Reason, Patterns: pats})
-			}
-			continue
+			g.Patterns, placed = t.patterns, true
 		}
 		out = append(out, g)
 	}
-	if !found {
-		if pats, strip := s.apply(nil, true); strip && len(pats) > 0 {
-			out = append(out, ParamGroup{Reason: "tracking", Patterns: pats})
+	if !placed {
+		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.patterns})
+	}
+	if !t.strip {
+		for i, g := range out {
+			if g.Reason == "tracking" {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 func (n *Normalizer) compileHosts() error {
@@ -199,17 +222,17 @@ func (n *Normalizer) compileHosts() error {
 		return nil
 	}
 	n.hosts = map[string]*hostRule{}
+	root := rootTracking(p.Query.Remove)
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
-		hg, _ := withTracking(p.Query.Remove, h.Tracking)
-		groups, err := compileGroups(hg)
+		ht := root.with(h.Tracking)
+		groups, err := compileGroups(ht.groups(p.Query.Remove))
 		if err != nil {
 			return configError(p.Name, field+".tracking", err)
 		}
 		hr := &hostRule{groups: groups}
 		for j, r := range h.Paths {
-			pg, _ := withTracking(hg, r.Tracking)
-			groups, err := compileGroups(pg)
+			groups, err := compileGroups(ht.with(r.Tracking).groups(p.Query.Remove))
 			if err != nil {
 				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
 			}

@@ -173,6 +173,9 @@ type HostRule struct {
 
 // ParamSet changes an inherited list of patterns, edge-gateway style:
 // Params replaces it, ParamsAdd extends it, Strip false disables removal.
+// A level without Strip inherits its parent's flag, and the patterns
+// accumulate even while removal is disabled, so a URL pattern can turn
+// removal back on with "strip": true.
 type ParamSet struct {
 	Strip     *bool    `json:"strip,omitempty"`
 	Params    []string `json:"params,omitempty"`
@@ -453,6 +456,19 @@ func (s *ParamSet) validate() error {
 	}
 	_, err := compileMatcher(s.ParamsAdd)
 	return err
+}
+
+// MarshalJSON writes an empty, non-nil Params as "params": [] (it replaces
+// the inherited list with nothing), which omitempty would drop.
+func (s ParamSet) MarshalJSON() ([]byte, error) {
+	type plain ParamSet
+	if s.Params == nil || len(s.Params) > 0 {
+		return json.Marshal(plain(s))
+	}
+	return json.Marshal(struct {
+		plain
+		Params []string `json:"params"`
+	}{plain(s), s.Params})
 }
 
 // apply returns the pattern list and strip flag after s modifies them.
