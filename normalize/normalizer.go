@@ -659,13 +659,17 @@ func (rs ruleSet) match(name string) string {
 // by the preferred language (clara-policy Rule 10).
 func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
 	seg := unsafe.String(unsafe.SliceData(out[segStart:]), len(out)-segStart)
-	if !contains(lang.Languages, seg) && seg != n.preferred {
+	pref := n.preferred
+	if lang.Preferred != "" {
+		pref = lang.Preferred // e.g. "cas" where a site's Spanish is /cas/
+	}
+	if !contains(lang.Languages, seg) && seg != pref {
 		return out
 	}
 	if rec != nil {
-		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: n.preferred, Languages: lang.Languages, segStart: segStart}
+		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: pref, Languages: lang.Languages, segStart: segStart}
 	}
-	return append(out[:segStart], n.preferred...)
+	return append(out[:segStart], pref...)
 }
 
 // appendQuery appends the query after the profile's query rules.

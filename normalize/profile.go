@@ -210,11 +210,13 @@ type Language struct {
 }
 
 // LanguageHost: on Host, path segment Segment (0-based) holds one of
-// Languages.
+// Languages. Preferred, when set, is this host's code for the preferred
+// language (clara-policy Rule 10 names es, cas and castellano).
 type LanguageHost struct {
 	Host      string   `json:"host"`
 	Segment   int      `json:"segment"`
 	Languages []string `json:"languages"`
+	Preferred string   `json:"preferred,omitempty"`
 }
 
 // Limits bound the work done per input.
@@ -438,9 +440,24 @@ func (p *Profile) Validate() error {
 		if l.Preferred == "" {
 			return bad("language.preferred", "missing preferred language")
 		}
+		hosts := map[string]bool{}
 		for i, h := range l.Hosts {
+			field := fmt.Sprintf("language.hosts[%d]", i)
 			if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
-				return bad(fmt.Sprintf("language.hosts[%d]", i), "needs host, segment ≥ 0 and languages")
+				return bad(field, "needs host, segment ≥ 0 and languages")
+			}
+			if h.Host != asciiLower(h.Host) || hosts[h.Host] {
+				return bad(field+".host", "host %q must be lowercase and listed once", h.Host)
+			}
+			hosts[h.Host] = true
+			codes := h.Languages
+			if h.Preferred != "" {
+				codes = append(codes[:len(codes):len(codes)], h.Preferred)
+			}
+			for _, code := range codes {
+				if code == "" || strings.ContainsAny(code, "/?#%;") {
+					return bad(field, "language code %q is not a path segment", code)
+				}
 			}
 		}
 	}
