@@ -809,7 +809,10 @@ func (n *Normalizer) sortParams(st *state) {
 			if ka != kc {
 				return ka < kc
 			}
-			return val(a) < val(c)
+			if va, vc := val(a), val(c); va != vc {
+				return va < vc
+			}
+			return !a.eq && c.eq // "k" before "k=": one order for both inputs
 		}
 	case OrderKey:
 		less = func(a, c param) bool { return key(a) < key(c) }
