@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -65,7 +66,15 @@ type hostRule struct {
 
 type pathRule struct {
 	glob   string
+	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
 	groups ruleSet
+}
+
+func (r *pathRule) match(path string) bool {
+	if r.re != nil {
+		return r.re.MatchString(path)
+	}
+	return globMatch(r.glob, path)
 }
 
 type rewrite struct {
@@ -236,7 +245,8 @@ func (n *Normalizer) compileHosts() error {
 			if err != nil {
 				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
 			}
-			hr.paths = append(hr.paths, pathRule{glob: r.Match, groups: groups})
+			re, _ := compilePathMatch(r.Match) // checked by Validate
+			hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
 		}
 		n.hosts[h.Host] = hr
 	}
@@ -692,7 +702,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if hr != nil {
 		groups = hr.groups
 		for i := range hr.paths {
-			if globMatch(hr.paths[i].glob, unsafe.String(unsafe.SliceData(path), len(path))) {
+			if hr.paths[i].match(unsafe.String(unsafe.SliceData(path), len(path))) {
 				groups = hr.paths[i].groups
 				break
 			}

@@ -182,8 +182,10 @@ type ParamSet struct {
 	ParamsAdd []string `json:"params_add,omitempty"`
 }
 
-// PathRule applies a ParamSet to paths matching a glob ('*' matches any
-// run of characters, '/' included), e.g. "/api/*".
+// PathRule applies a ParamSet to paths matching Match: a glob ('*' matches
+// any run of characters, '/' included), e.g. "/api/*", or a regexp with
+// edge-gateway's prefixes, "~^/api/v[0-9]+/" (case-sensitive) or "~*…"
+// (case-insensitive). Globs are case-sensitive: paths are.
 type PathRule struct {
 	Match    string    `json:"match"`
 	Tracking *ParamSet `json:"tracking,omitempty"`
@@ -418,8 +420,8 @@ func (p *Profile) Validate() error {
 			return bad(field+".tracking", "%v", err)
 		}
 		for j, r := range h.Paths {
-			if r.Match == "" || r.Match[0] != '/' {
-				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "path pattern %q must start with /", r.Match)
+			if _, err := compilePathMatch(r.Match); err != nil {
+				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "%v", err)
 			}
 			if err := r.Tracking.validate(); err != nil {
 				return bad(fmt.Sprintf("%s.paths[%d].tracking", field, j), "%v", err)

@@ -1,6 +1,7 @@
 package normalize_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -57,4 +58,47 @@ func roundTrip(t *testing.T, p normalize.Profile) normalize.Profile {
 		t.Fatal(err)
 	}
 	return q
+}
+
+// TestPathRuleMatch: URL patterns are case-sensitive globs or "~" / "~*"
+// regexps (edge-gateway.md "Pattern types"); the first match wins.
+func TestPathRuleMatch(t *testing.T) {
+	no := false
+	p := normalize.Profile{Name: "paths", Version: "1", Hash: normalize.HashSHA256,
+		Query: normalize.QueryRules{DropEmpty: true, Remove: []normalize.ParamGroup{{Reason: "tracking", Patterns: []string{"a"}}}},
+		Hosts: []normalize.HostRule{{Host: "h.test", Paths: []normalize.PathRule{
+			{Match: "/api/*", Tracking: &normalize.ParamSet{Strip: &no}},
+			{Match: "~^/v[0-9]+/", Tracking: &normalize.ParamSet{Strip: &no}},
+			{Match: "~*^/docs/", Tracking: &normalize.ParamSet{Strip: &no}},
+			{Match: "/api/*", Tracking: &normalize.ParamSet{ParamsAdd: []string{"never"}}}, // shadowed
+		}}},
+	}
+	n, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/api/x?a=1", "/api/x?a=1"},         // glob
+		{"/api?a=1", "/api"},                 // "/api/*" needs the slash
+		{"/API/x?a=1", "/API/x"},             // globs are case-sensitive
+		{"/v2/x?a=1", "/v2/x?a=1"},           // "~" regexp
+		{"/V2/x?a=1", "/V2/x"},               // ... case-sensitive
+		{"/DOCS/x?a=1", "/DOCS/x?a=1"},       // "~*" regexp, case-insensitive
+		{"/other/api/x?a=1", "/other/api/x"}, // globs are anchored
+		{"/x/v2/?a=1", "/x/v2/"},             // the regexp says ^
+		{"/api/x?never=1", "/api/x?never=1"}, // the shadowed rule is never used
+	} {
+		in, want := "http://h.test"+c.path, "http://h.test"+c.want
+		if got, err := n.Normalize(in); err != nil || got != want {
+			t.Errorf("%q = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	p.Hosts[0].Paths[0].Match = "~(unclosed"
+	if _, err := normalize.New(p); normalize.KindOf(err) != "config" || !strings.Contains(err.Error(), "hosts[0].paths[0].match") {
+		t.Errorf("bad regexp: %v, want a config error naming hosts[0].paths[0].match", err)
+	}
+	p.Hosts[0].Paths[0].Match = "api/*"
+	if _, err := normalize.New(p); normalize.KindOf(err) != "config" {
+		t.Errorf("relative glob: %v, want a config error", err)
+	}
 }
