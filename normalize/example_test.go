@@ -17,7 +17,7 @@ func ExampleLookup() {
 	// Output: http://www.example.com/a/c?a=2&z=1 <nil>
 }
 
-func ExampleNormalizer_Hash() {
+func ExampleNormalizer_Hash_variants() {
 	n := normalize.MustLookup("default")
 	a, _ := n.Hash("https://Example.com/page?b=2&a=1")
 	b, _ := n.Hash("https://example.com/page/?a=1&b=2#top")
