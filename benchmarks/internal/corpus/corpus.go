@@ -1,0 +1,154 @@
+// Package corpus loads the URL lists the benchmarks run on and derives
+// the large deterministic row sets of the SQL benchmarks from them.
+//
+// The standard corpora come from the shared data directory
+// (../shared/data/urls next to the repository, see its PROVENANCE.md):
+//
+//	web        kasztp.txt + userbait.txt (real web URLs)
+//	web_dirty  web_dirty.txt (web through a deterministic "dirtying" generator)
+//	all        web + node_files.txt + isaacs_files.txt (adds file: URLs)
+//
+// userbait.txt has unknown copyright: it is read at run time only, and
+// nothing derived from it (row files, databases) is ever written inside
+// the repository except aggregate timings.
+package corpus
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Corpus is a named list of URLs.
+type Corpus struct {
+	Name  string   `json:"name"`
+	Files []string `json:"files"` // base names, in load order
+	URLs  []string `json:"-"`
+}
+
+// Bytes is the corpus size in bytes (URLs only, no line ends).
+func (c *Corpus) Bytes() int {
+	n := 0
+	for _, u := range c.URLs {
+		n += len(u)
+	}
+	return n
+}
+
+// Standard lists the standard corpora and the files each is made of.
+var Standard = []struct {
+	Name  string
+	Files []string
+}{
+	{"web", []string{"kasztp.txt", "userbait.txt"}},
+	{"web_dirty", []string{"web_dirty.txt"}},
+	{"all", []string{"kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt"}},
+}
+
+// ReadLines reads one URL per line. A UTF-8 byte-order mark, CR line ends
+// and empty lines are removed (kasztp.txt starts with a BOM; some upstream
+// lists have CRLF ends and a trailing empty line) — the same cleaning the
+// peer measurements in ../shared/notes/peer-performance.md used.
+func ReadLines(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		s := strings.TrimSuffix(strings.TrimPrefix(sc.Text(), "\ufeff"), "\r")
+		if s != "" {
+			lines = append(lines, s)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", path, err)
+	}
+	return lines, nil
+}
+
+// Load reads the named files from dir and concatenates them.
+func Load(name, dir string, files ...string) (*Corpus, error) {
+	c := &Corpus{Name: name, Files: files}
+	for _, f := range files {
+		lines, err := ReadLines(filepath.Join(dir, f))
+		if err != nil {
+			return nil, err
+		}
+		c.URLs = append(c.URLs, lines...)
+	}
+	return c, nil
+}
+
+// LoadStandard loads the standard corpora found in dir. It returns the
+// names of those whose files are missing instead of failing, so that a
+// checkout without the shared data still runs the shipped corpus.
+func LoadStandard(dir string) (found []*Corpus, missing []string, err error) {
+	for _, s := range Standard {
+		c, err := Load(s.Name, dir, s.Files...)
+		if errors.Is(err, os.ErrNotExist) {
+			missing = append(missing, s.Name)
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		found = append(found, c)
+	}
+	return found, missing, nil
+}
+
+// LoadShipped loads the repository's own sample (testdata/urls: kasztp
+// and isaacs_files, both MIT / Apache-2.0), the fallback when the shared
+// data is absent.
+func LoadShipped(repo string) (*Corpus, error) {
+	return Load("shipped", filepath.Join(repo, "testdata", "urls"), "kasztp.txt", "isaacs_files.txt")
+}
+
+// LoadFile loads a user-given corpus; its name is the file's base name
+// without extension.
+func LoadFile(path string) (*Corpus, error) {
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return Load(name, filepath.Dir(path), filepath.Base(path))
+}
+
+// RepoRoot walks up from dir to the directory holding the urlnorm module's
+// go.mod.
+func RepoRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil && strings.HasPrefix(string(b), "module github.com/urlnorm/urlnorm\n") {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("corpus: no urlnorm checkout above %s", dir)
+		}
+	}
+}
+
+// DataDir returns the shared URL data directory: $URLNORM_DATA when set,
+// else the first of <repo>/../shared/data/urls (a clone next to shared/)
+// and <repo>/../../shared/data/urls (a git worktree one level deeper) that
+// exists. It returns "" when none does.
+func DataDir(repo string) string {
+	if d := os.Getenv("URLNORM_DATA"); d != "" {
+		return d
+	}
+	for _, rel := range []string{"../shared/data/urls", "../../shared/data/urls"} {
+		d := filepath.Join(repo, rel)
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+	}
+	return ""
+}
