@@ -56,13 +56,13 @@ func main() {
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	flag.StringVar(&o.metric, "metric", "cpu", "time the chart and the target verdicts use: cpu (process CPU time, GC included) or wall")
 	flag.Parse()
-	if err := run(o, os.Stderr); err != nil {
+	if err := run(o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "urlbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(o options, log io.Writer) error {
+func run(o options, stdout, log io.Writer) error {
 	m := report.Metric(o.metric)
 	if !m.Valid() {
 		return fmt.Errorf("-metric %q: want cpu or wall", o.metric)
@@ -76,7 +76,7 @@ func run(o options, log io.Writer) error {
 			r.Metric = m
 			r.Targets = report.GoTargets(r.Stats, r.TargetCorpus, m)
 		}
-		return write(r, o.out, false)
+		return write(r, o.out, false, stdout)
 	}
 	corpora, missing, err := loadCorpora(o, log)
 	if err != nil {
@@ -108,7 +108,7 @@ func run(o options, log io.Writer) error {
 	r.TargetCorpus = targetCorpus(corpora)
 	r.Targets = report.GoTargets(r.Stats, r.TargetCorpus, m)
 	fmt.Fprintf(log, "load: %s\n", r.Load.String())
-	return write(r, o.out, true)
+	return write(r, o.out, true, stdout)
 }
 
 // loadCorpora returns the -corpus files, or the standard corpora (filtered
@@ -199,7 +199,7 @@ func versions() map[string]string {
 	return v
 }
 
-func write(r *report.Run, dir string, withJSON bool) error {
+func write(r *report.Run, dir string, withJSON bool, stdout io.Writer) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -217,6 +217,6 @@ func write(r *report.Run, dir string, withJSON bool) error {
 	if err := os.WriteFile(filepath.Join(dir, "chart.svg"), []byte(svg.String()), 0o644); err != nil {
 		return err
 	}
-	fmt.Print(md.String())
-	return nil
+	_, err := io.WriteString(stdout, md.String())
+	return err
 }

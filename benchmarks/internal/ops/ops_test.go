@@ -1,0 +1,101 @@
+package ops
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// normalize.XXHash64 (edge-gateway's cache-key hash, written from the
+// spec) must agree with cespare/xxhash for every length class the
+// algorithm distinguishes (0–3 tail bytes, 4-byte and 8-byte lanes, the
+// 32-byte stripe loop) and for non-zero seeds.
+func TestXXHash64MatchesCespare(t *testing.T) {
+	var b []byte
+	for i := 0; i < 300; i++ {
+		b = append(b, byte(i*131+7))
+		for _, seed := range []uint64{0, 1, 0x9E3779B185EBCA87, ^uint64(0)} {
+			d := xxhash.NewWithSeed(seed)
+			d.Write(b)
+			if got, want := normalize.XXHash64(b, seed), d.Sum64(); got != want {
+				t.Fatalf("len %d seed %#x: XXHash64 = %#x, cespare = %#x", len(b), seed, got, want)
+			}
+		}
+	}
+}
+
+// Hash for edge-gateway prints the xxHash64 of the canonical URL as 16
+// lowercase hex digits (edge-gateway.md); check it end to end against
+// cespare.
+func TestEdgeGatewayHashIsXXHash64(t *testing.T) {
+	n := normalize.MustLookup("edge-gateway")
+	for _, u := range []string{"https://example.com/a?b=1&a=2", "HTTPS://Example.COM:443/x/../y/?utm_source=z"} {
+		c, err := n.Normalize(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := n.Hash(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d [8]byte
+		binary.BigEndian.PutUint64(d[:], xxhash.Sum64String(c))
+		if want := hexOf(d[:]); h != want {
+			t.Errorf("Hash(%q) = %s, want xxhash64(%q) = %s", u, h, c, want)
+		}
+	}
+}
+
+func hexOf(b []byte) string {
+	const digits = "0123456789abcdef"
+	var s strings.Builder
+	for _, c := range b {
+		s.WriteByte(digits[c>>4])
+		s.WriteByte(digits[c&15])
+	}
+	return s.String()
+}
+
+// Every op accepts a plain URL; the URL libraries reject the CSV residue
+// that makes up most of the corpus errors (a line starting with a quote).
+func TestOpsAcceptAndReject(t *testing.T) {
+	names := map[string]bool{}
+	for _, op := range All() {
+		if names[op.Name] {
+			t.Errorf("duplicate op name %q", op.Name)
+		}
+		names[op.Name] = true
+		f := op.New()
+		if !f("https://example.com/a/b?c=d") {
+			t.Errorf("%s rejects a plain URL", op.Name)
+		}
+		if op.Group != GroupFloor && f(`"http://vim.wikia.com/wiki/x`) {
+			t.Errorf("%s accepts a URL starting with a quote", op.Name)
+		}
+	}
+	if !names[Default] {
+		t.Fatalf("no %s op", Default)
+	}
+	for _, p := range normalize.Names() {
+		if !names["Normalize/"+p] || !names["Hash/"+p] {
+			t.Errorf("profile %s lacks Normalize or Hash", p)
+		}
+	}
+}
+
+func TestCanonicalInputIsCanonical(t *testing.T) {
+	op := canonicalInputOp("default")
+	in := op.Input([]string{"HTTP://A.example:80/x/./y/", "not a url", "https://b.example/"})
+	if len(in) != 2 {
+		t.Fatalf("Input = %q, want the two accepted URLs in canonical form", in)
+	}
+	n := normalize.MustLookup("default")
+	for _, u := range in {
+		if c, _ := n.Normalize(u); c != u {
+			t.Errorf("%q is not canonical (→ %q)", u, c)
+		}
+	}
+}
