@@ -1,0 +1,187 @@
+// Command sqlbench measures SELECT count(DISTINCT f(url)) over 1M and 10M
+// generated rows for f = the bare column, lower(url), normalize_url(url)
+// and canonical_hash(url), through every SQL path of this checkout
+// (embedded DuckDB and SQLite adapters, DuckDB and SQLite loadable
+// extensions), DuckDB with all threads and with one. It writes sql.json
+// and sql.md and says which paths were missing.
+//
+//	cd benchmarks && go run ./cmd/sqlbench                       # 1M and 10M rows
+//	go run ./cmd/sqlbench -rows 100000 -samples 2 -warmup 0      # smoke run
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
+	"github.com/urlnorm/urlnorm/benchmarks/internal/machine"
+	"github.com/urlnorm/urlnorm/benchmarks/internal/sqlbench"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+type options struct {
+	samples, warmup int
+	rows            string
+	base            string
+	data, out, ext  string
+	paths           string
+}
+
+func main() {
+	var o options
+	flag.IntVar(&o.samples, "samples", 5, "samples per query")
+	flag.IntVar(&o.warmup, "warmup", 1, "warm-up rounds per table and thread count, discarded")
+	flag.StringVar(&o.rows, "rows", "1000000,10000000", "comma-separated table sizes")
+	flag.StringVar(&o.base, "base", "", "base URL list `PATH` for the rows (default: the web corpus, or the shipped sample without shared data)")
+	flag.StringVar(&o.data, "data", "", "shared URL data `DIR` (default $URLNORM_DATA or ../shared/data/urls next to the repository)")
+	flag.StringVar(&o.out, "out", "out", "output `DIR`: sql.json, sql.md, and the generated data files under sqldata/")
+	flag.StringVar(&o.ext, "ext", "", "`DIR` of urlnorm.duckdb_extension and urlnorm.so (default <repo>/dist)")
+	flag.StringVar(&o.paths, "paths", "", "run only the paths whose name contains one of these comma-separated words (e.g. extension,DuckDB)")
+	flag.Parse()
+	if err := run(context.Background(), o, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "sqlbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, o options, stdout, log io.Writer) error {
+	sizes, err := parseSizes(o.rows)
+	if err != nil {
+		return err
+	}
+	wd, _ := os.Getwd()
+	repo, err := corpus.RepoRoot(wd)
+	if err != nil {
+		return err
+	}
+	def := normalize.MustLookup("default")
+	base, name, err := baseURLs(o, repo, def)
+	if err != nil {
+		return err
+	}
+	logf := func(f string, a ...any) { fmt.Fprintf(log, f+"\n", a...) }
+	d := &sqlbench.Data{Dir: filepath.Join(o.out, "sqldata"), Base: base, Sizes: sizes}
+	if err := d.Ensure(ctx, logf); err != nil {
+		return err
+	}
+	want := map[int]sqlbench.Expected{}
+	for _, n := range sizes {
+		if want[n], err = sqlbench.Expect(base, n, def); err != nil {
+			return err
+		}
+	}
+	ext := o.ext
+	if ext == "" {
+		ext = filepath.Join(repo, "dist")
+	}
+	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
+		Samples: o.samples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: versions()}
+	for _, p := range sqlbench.Paths(repo, ext) {
+		if !selected(p.Name, o.paths) {
+			continue
+		}
+		if p.Missing != "" {
+			logf("%s: missing: %s", p.Name, p.Missing)
+			r.Results = append(r.Results, sqlbench.Result{Path: p})
+			continue
+		}
+		res := sqlbench.RunPath(ctx, sqlbench.Config{Samples: o.samples, Warmup: o.warmup, Log: log}, p, d, want)
+		if res.Error != "" {
+			logf("%s: %s", p.Name, res.Error)
+		}
+		r.Results = append(r.Results, res)
+	}
+	r.Targets = sqlbench.Targets(r.Results)
+	return write(r, o.out, stdout)
+}
+
+// baseURLs returns the URLs the rows are built from: the -base list or
+// the web corpus (the shipped sample without shared data), keeping only
+// those the default profile accepts — a rejected URL would abort the
+// plain normalize_url query.
+func baseURLs(o options, repo string, def *normalize.Normalizer) ([]string, string, error) {
+	var c *corpus.Corpus
+	var err error
+	switch dir := o.data; {
+	case o.base != "":
+		c, err = corpus.LoadFile(o.base)
+	default:
+		if dir == "" {
+			dir = corpus.DataDir(repo)
+		}
+		if c, err = corpus.Load("web", dir, corpus.Standard[0].Files...); err != nil {
+			c, err = corpus.LoadShipped(repo)
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	var ok []string
+	for _, u := range c.URLs {
+		if _, err := def.Normalize(u); err == nil {
+			ok = append(ok, u)
+		}
+	}
+	if len(ok) == 0 {
+		return nil, "", fmt.Errorf("no URL of %s is accepted by the default profile", c.Name)
+	}
+	return ok, c.Name, nil
+}
+
+func parseSizes(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("-rows: %q is not a positive row count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func selected(name, words string) bool {
+	if words == "" {
+		return true
+	}
+	for _, w := range strings.Split(words, ",") {
+		if strings.Contains(strings.ToLower(name), strings.ToLower(strings.TrimSpace(w))) {
+			return true
+		}
+	}
+	return false
+}
+
+func versions() map[string]string {
+	v := map[string]string{}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			v[d.Path] = d.Version
+		}
+	}
+	return v
+}
+
+func write(r *sqlbench.Run, dir string, stdout io.Writer) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := r.WriteJSON(filepath.Join(dir, "sql.json")); err != nil {
+		return err
+	}
+	var md strings.Builder
+	r.Markdown(&md)
+	if err := os.WriteFile(filepath.Join(dir, "sql.md"), []byte(md.String()), 0o644); err != nil {
+		return err
+	}
+	_, err := io.WriteString(stdout, md.String())
+	return err
+}

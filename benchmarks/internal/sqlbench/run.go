@@ -1,0 +1,157 @@
+package sqlbench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/urlnorm/urlnorm/benchmarks/internal/harness"
+	"github.com/urlnorm/urlnorm/benchmarks/internal/machine"
+)
+
+// Funcs are the expressions compared, in report order: the bare column,
+// the engine's builtin lower(), and ours.
+var Funcs = []string{"url", "lower(url)", "normalize_url(url)", "canonical_hash(url)"}
+
+// Query is the measured statement for expr over table.
+func Query(expr, table string) string {
+	return "SELECT count(DISTINCT " + expr + ") FROM " + table
+}
+
+// Measure summarises one (path, rows, threads, function) cell.
+type Measure struct {
+	Path    string  `json:"path"`
+	Engine  string  `json:"engine"`
+	Rows    int     `json:"rows"`
+	Threads int     `json:"threads"`
+	Func    string  `json:"func"`
+	Samples int     `json:"samples"`
+	Wall    float64 `json:"wall_s_median"`
+	WallMin float64 `json:"wall_s_min"`
+	CPU     float64 `json:"cpu_s_median"`
+	Count   int64   `json:"count"`
+	// Expected is the count computed in Go (-1: not predicted).
+	Expected int64 `json:"expected"`
+	// GoAllocs is Go heap allocations per row (-1: not measurable, the
+	// functions run in another process or Go runtime).
+	GoAllocs float64 `json:"go_allocs_per_row"`
+}
+
+// Config controls a run.
+type Config struct {
+	Samples, Warmup int
+	Log             io.Writer
+}
+
+// Result is a path's measures and the load during them.
+type Result struct {
+	Path     Path         `json:"path"`
+	Measures []Measure    `json:"measures,omitempty"`
+	Version  string       `json:"engine_version"`
+	Load     machine.Load `json:"load"`
+	Error    string       `json:"error,omitempty"`
+}
+
+// RunPath measures one available path on every table and thread count.
+func RunPath(ctx context.Context, cfg Config, p Path, d *Data, want map[int]Expected) (res Result) {
+	res.Path = p
+	snap := machine.Take()
+	defer func() { res.Load = machine.Since(snap) }()
+	s, err := p.open(ctx, d)
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	defer s.Close()
+	if res.Version, err = s.Version(ctx); err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	for _, n := range d.Sizes {
+		for _, th := range p.Threads {
+			if err := s.SetThreads(ctx, th); err != nil {
+				res.Error = err.Error()
+				return res
+			}
+			ms, err := runCell(ctx, cfg, s, p, n, th, want[n])
+			res.Measures = append(res.Measures, ms...)
+			if err != nil {
+				res.Error = err.Error()
+				return res
+			}
+		}
+	}
+	return res
+}
+
+// runCell runs warm-up plus sample rounds of the four queries on one
+// table and thread count, rotating their order from round to round.
+func runCell(ctx context.Context, cfg Config, s Session, p Path, n, threads int, want Expected) ([]Measure, error) {
+	got := make([][]Timing, len(Funcs))
+	for r := 0; r < cfg.Warmup+cfg.Samples; r++ {
+		start := time.Now()
+		for i := range Funcs {
+			f := (i + r) % len(Funcs)
+			t, err := s.Count(ctx, Query(Funcs[f], Table(n)))
+			if err != nil {
+				return nil, err
+			}
+			if r >= cfg.Warmup {
+				got[f] = append(got[f], t)
+			}
+		}
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, "%s: %s, %d threads, round %d/%d: %.1fs, load %s\n",
+				p.Name, Table(n), threads, r+1, cfg.Warmup+cfg.Samples, time.Since(start).Seconds(), machine.LoadAvg())
+		}
+	}
+	ms := make([]Measure, len(Funcs))
+	for f, ts := range got {
+		ms[f] = summarise(p, n, threads, Funcs[f], ts, want)
+	}
+	return ms, nil
+}
+
+func summarise(p Path, n, threads int, fn string, ts []Timing, want Expected) Measure {
+	wall := make([]float64, len(ts))
+	cpu := make([]float64, len(ts))
+	allocs := make([]float64, len(ts))
+	for i, t := range ts {
+		wall[i], cpu[i] = t.Wall.Seconds(), t.CPU.Seconds()
+		allocs[i] = float64(t.Mallocs) / float64(n)
+	}
+	m := Measure{Path: p.Name, Engine: p.Engine, Rows: n, Threads: threads, Func: fn, Samples: len(ts),
+		Wall: harness.Median(wall), WallMin: minOf(wall), CPU: harness.Median(cpu), Expected: -1, GoAllocs: -1}
+	if len(ts) > 0 {
+		m.Count = ts[0].Count
+		for _, t := range ts[1:] {
+			if t.Count != m.Count { // an engine that is not deterministic: show it
+				m.Count = -1
+			}
+		}
+	}
+	switch fn {
+	case "url":
+		m.Expected = want.Bare
+	case "normalize_url(url)":
+		m.Expected = want.Normalized
+	case "canonical_hash(url)":
+		m.Expected = want.Hashed
+	}
+	if p.GoAllocs {
+		m.GoAllocs = harness.Median(allocs)
+	}
+	return m
+}
+
+func minOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	m := v[0]
+	for _, x := range v[1:] {
+		m = min(m, x)
+	}
+	return m
+}

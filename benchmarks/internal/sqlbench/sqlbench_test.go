@@ -1,0 +1,155 @@
+package sqlbench
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+func TestTable(t *testing.T) {
+	for n, want := range map[int]string{1_000_000: "urls_1m", 10_000_000: "urls_10m", 250_000: "urls_250000"} {
+		if got := Table(n); got != want {
+			t.Errorf("Table(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestParseRunTime(t *testing.T) {
+	var tm Timing
+	if err := parseRunTime("real 1.250 user 1.000000 sys 0.125000", &tm); err != nil {
+		t.Fatal(err)
+	}
+	if tm.Wall != 1250*time.Millisecond || tm.CPU != 1125*time.Millisecond {
+		t.Fatalf("wall %v cpu %v", tm.Wall, tm.CPU)
+	}
+	for _, bad := range []string{"", "real 1 user 2", "real x user 1 sys 1", "wall 1 user 1 sys 1"} {
+		if err := parseRunTime(bad, &tm); err == nil {
+			t.Errorf("parseRunTime(%q) accepted", bad)
+		}
+	}
+}
+
+// measures builds one cell per (threads) with wall times for url, lower,
+// normalize_url, canonical_hash.
+func measures(p Path, rows int, walls map[int][4]float64, allocs [2]float64) []Measure {
+	var ms []Measure
+	for _, th := range p.Threads {
+		for i, f := range Funcs {
+			m := Measure{Path: p.Name, Engine: p.Engine, Rows: rows, Threads: th, Func: f, Wall: walls[th][i], Expected: -1, GoAllocs: -1}
+			if p.GoAllocs && i >= 2 {
+				m.GoAllocs = allocs[i-2]
+			}
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+func TestTargets(t *testing.T) {
+	ext := Path{Name: "ext", Engine: DuckDB, Threads: []int{2, 1}}
+	emb := Path{Name: "emb", Engine: DuckDB, Threads: []int{2, 1}, GoAllocs: true}
+	lite := Path{Name: "lite", Engine: SQLite, Threads: []int{1}}
+	results := []Result{
+		// ext: 2.5× lower (pass ≤ 3), 1 → 2 threads 1.6× (pass ≥ 1.5)
+		{Path: ext, Measures: measures(ext, 10, map[int][4]float64{2: {1, 2, 5, 6}, 1: {1, 3, 8, 9}}, [2]float64{})},
+		// emb: 5× lower (fail ≤ 4), scaling 1.2× (fail), hash allocates 1 more per row (fail)
+		{Path: emb, Measures: measures(emb, 10, map[int][4]float64{2: {1, 2, 10, 11}, 1: {1, 3, 12, 13}}, [2]float64{0.1, 1.1})},
+		// lite: 2× lower (pass ≤ 2.5)
+		{Path: lite, Measures: measures(lite, 10, map[int][4]float64{1: {1, 5, 10, 12}}, [2]float64{})},
+	}
+	got := map[string]bool{}
+	for _, tg := range Targets(results) {
+		got[tg.Goal[:strings.IndexByte(tg.Goal, ':')]+"/"+tg.ID] = tg.Pass
+	}
+	want := map[string]bool{"ext/3a": true, "ext/3d": true, "emb/3b": false, "emb/3d": false, "emb/2c": false, "lite/3c": true}
+	if len(got) != len(want) {
+		t.Errorf("targets %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if p, ok := got[k]; !ok || p != v {
+			t.Errorf("%s: pass=%v present=%v, want %v", k, p, ok, v)
+		}
+	}
+}
+
+func TestCheckFlagsMismatch(t *testing.T) {
+	c := []Measure{{Func: "url", Count: 5, Expected: 5}, {Func: "lower(url)", Count: 4, Expected: -1},
+		{Func: "normalize_url(url)", Count: 3, Expected: 2}, {Func: "canonical_hash(url)", Count: 2, Expected: 2}}
+	if got := check(c); !strings.Contains(got, "MISMATCH") || !strings.Contains(got, "normalize_url(url): 3, Go says 2") {
+		t.Fatalf("check = %q", got)
+	}
+	c[2].Count = 2
+	if got := check(c); got != "ok" {
+		t.Fatalf("check = %q", got)
+	}
+}
+
+// End to end without the urlnorm functions: the data files are written,
+// real DuckDB and the real sqlite3 shell count what Go predicts.
+func TestSessionsCountWhatGoExpects(t *testing.T) {
+	repo, err := corpus.RepoRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := corpus.LoadShipped(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := normalize.MustLookup("default")
+	var base []string
+	for _, u := range c.URLs[:500] {
+		if _, err := def.Normalize(u); err == nil {
+			base = append(base, u)
+		}
+	}
+	ctx := context.Background()
+	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{1500}}
+	if err := d.Ensure(ctx, t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Expect(base, 1500, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Normalized >= want.Bare || want.Normalized != want.Hashed {
+		t.Fatalf("expected counts %+v: normalization should fold rows", want)
+	}
+	sessions := map[string]func() (Session, error){
+		"duckdb": func() (Session, error) { return openDuckDB(ctx, "", d, nil) },
+	}
+	if sh, err := exec.LookPath("sqlite3"); err == nil {
+		sessions["sqlite3 shell"] = func() (Session, error) { return openShell(ctx, sh, d.SQLiteFile(), "") }
+	} else {
+		t.Log("no sqlite3 shell: only DuckDB checked")
+	}
+	for name, open := range sessions {
+		s, err := open()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if v, err := s.Version(ctx); err != nil || v == "" {
+			t.Errorf("%s: version %q, %v", name, v, err)
+		}
+		tm, err := s.Count(ctx, Query("url", Table(1500)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if tm.Count != want.Bare || tm.Wall <= 0 {
+			t.Errorf("%s: count %d in %v, want %d", name, tm.Count, tm.Wall, want.Bare)
+		}
+		if _, err := s.Count(ctx, "SELECT count(*) FROM no_such_table"); err == nil {
+			t.Errorf("%s: a failing query reported no error", name)
+		}
+		s.Close()
+	}
+	// A second Ensure with the same stamp reuses the files.
+	before := d.stamp()
+	if err := d.Ensure(ctx, func(string, ...any) { t.Error("data rewritten despite a matching stamp") }); err != nil || d.stamp() != before {
+		t.Fatal(err)
+	}
+}
