@@ -102,7 +102,8 @@ func openDuckDB(ctx context.Context, dsn string, d *Data, prepare func(context.C
 		stmts = append(stmts, "CREATE TABLE "+Table(n)+" AS FROM data."+Table(n))
 	}
 	stmts = append(stmts, "DETACH data")
-	if err := execAll(ctx, conn, stmts); err == nil && prepare != nil {
+	err = execAll(ctx, conn, stmts)
+	if err == nil && prepare != nil {
 		err = prepare(ctx, conn)
 	}
 	if err != nil {

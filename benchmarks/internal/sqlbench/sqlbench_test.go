@@ -153,3 +153,21 @@ func TestSessionsCountWhatGoExpects(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A path whose setup fails (here: an extension file that does not
+// exist) reports the error instead of measuring without the functions.
+func TestOpenDuckDBReportsPrepareError(t *testing.T) {
+	ctx := context.Background()
+	d := &Data{Dir: t.TempDir(), Base: []string{"https://example.com/"}, Sizes: []int{10}}
+	if err := d.Ensure(ctx, t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	p := Paths(t.TempDir(), t.TempDir())[1] // the DuckDB extension path, pointed at an empty dir
+	if p.Missing == "" || !strings.Contains(p.Missing, "make extensions") {
+		t.Fatalf("missing extension not reported: %+v", p)
+	}
+	_, err := p.open(ctx, d)
+	if err == nil || !strings.Contains(err.Error(), "LOAD") {
+		t.Fatalf("open with a missing extension: %v", err)
+	}
+}
