@@ -443,7 +443,14 @@ func contains(list []string, s string) bool {
 // "example.com/p" and "//example.com/p" become "https://example.com/p";
 // "/p" has no host and is an error.
 func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
-	s := strings.TrimLeft(raw, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	// Leading C0 control or space, as the parser trims it. A loop, not
+	// strings.TrimLeft with a cutset: that builds its ASCII set on every
+	// call (7 % of edge-gateway's time in pprof).
+	i := 0
+	for i < len(raw) && raw[i] <= ' ' {
+		i++
+	}
+	s := raw[i:]
 	if s == "" {
 		return raw, nil // the parser reports empty input
 	}
