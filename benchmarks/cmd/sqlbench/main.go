@@ -33,6 +33,7 @@ type options struct {
 	base            string
 	data, out, ext  string
 	paths           string
+	prepare         bool
 }
 
 func main() {
@@ -45,6 +46,7 @@ func main() {
 	flag.StringVar(&o.out, "out", "out", "output `DIR`: sql.json, sql.md, and the generated data files under sqldata/")
 	flag.StringVar(&o.ext, "ext", "", "`DIR` of urlnorm.duckdb_extension and urlnorm.so (default <repo>/dist)")
 	flag.StringVar(&o.paths, "paths", "", "run only the paths whose name contains one of these comma-separated words (e.g. extension,DuckDB)")
+	flag.BoolVar(&o.prepare, "prepare", false, "only write the data files (run.sh does this before waiting for a quiet machine)")
 	flag.Parse()
 	if err := run(context.Background(), o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "sqlbench:", err)
@@ -69,7 +71,7 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	}
 	logf := func(f string, a ...any) { fmt.Fprintf(log, f+"\n", a...) }
 	d := &sqlbench.Data{Dir: filepath.Join(o.out, "sqldata"), Base: base, Sizes: sizes}
-	if err := d.Ensure(ctx, logf); err != nil {
+	if err := d.Ensure(ctx, logf); err != nil || o.prepare {
 		return err
 	}
 	want := map[int]sqlbench.Expected{}

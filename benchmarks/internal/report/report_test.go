@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/xml"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -153,5 +154,13 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if len(back.Stats) != len(r.Stats) || back.Stats[3] != r.Stats[3] || back.Metric != CPU || len(back.Targets) != len(r.Targets) {
 		t.Fatalf("round trip lost data: %+v", back)
+	}
+}
+
+func TestNiceBelow(t *testing.T) {
+	for v, want := range map[float64]float64{7.7: 5, 10: 10, 19.9: 10, 20: 20, 49: 20, 150: 100, 0.3: 0.2} {
+		if got := niceBelow(v); math.Abs(got-want) > 1e-9 {
+			t.Errorf("niceBelow(%v) = %v, want %v", v, got, want)
+		}
 	}
 }

@@ -39,11 +39,13 @@ func (r *Run) SVG(w io.Writer) {
 	if hi == 0 {
 		lo, hi = 1, 10
 	}
-	d0, d1 := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
-	if d1 == d0 {
-		d1++
+	// The axis runs from a 1-2-5 step below the smallest value (so the
+	// shortest bar stays visible) to the decade above the largest.
+	a0, a1 := niceBelow(lo/1.3), math.Pow(10, math.Ceil(math.Log10(hi)))
+	if a1 <= a0 {
+		a1 = a0 * 10
 	}
-	x := func(v float64) float64 { return labelW + plotW*(math.Log10(v)-d0)/(d1-d0) }
+	x := func(v float64) float64 { return labelW + plotW*math.Log10(v/a0)/math.Log10(a1/a0) }
 	rowH := len(corpora)*(barH+1) + rowGap
 	height := topH + len(names)*rowH + bottomH
 	width := labelW + plotW + valueW
@@ -58,7 +60,7 @@ func (r *Run) SVG(w io.Writer) {
 		lx := labelW + i*130
 		fmt.Fprintf(w, `<rect x="%d" y="44" width="12" height="10" fill="%s"/><text x="%d" y="53">%s</text>`+"\n", lx, corpusColors[i%len(corpusColors)], lx+16, esc("corpus "+c))
 	}
-	gridAndAxis(w, x, d0, d1, topH, topH+len(names)*rowH)
+	gridAndAxis(w, x, a0, a1, topH, topH+len(names)*rowH)
 	for i, op := range names {
 		y := topH + i*rowH
 		fmt.Fprintf(w, `<text x="%d" y="%d" text-anchor="end"%s>%s</text>`+"\n", labelW-6, y+rowH/2+2, labelStyle(r.group(op)), esc(op))
@@ -100,15 +102,29 @@ func (r *Run) group(op string) string {
 	return ""
 }
 
-// gridAndAxis draws decade lines (solid) with 2× and 5× lines (dotted)
-// between them and labels each decade.
-func gridAndAxis(w io.Writer, x func(float64) float64, d0, d1 float64, y0, y1 int) {
-	for d := d0; d <= d1; d++ {
-		base := math.Pow(10, d)
-		for _, m := range []float64{1, 2, 5} {
-			v := base * m
-			if d == d1 && m > 1 {
-				break
+// steps are the 1-2-5 values of one decade.
+var steps = []float64{1, 2, 5}
+
+// niceBelow returns the largest 1-2-5 value ≤ v.
+func niceBelow(v float64) float64 {
+	d := math.Pow(10, math.Floor(math.Log10(v)))
+	best := d
+	for _, m := range steps {
+		if m*d <= v {
+			best = m * d
+		}
+	}
+	return best
+}
+
+// gridAndAxis draws a line at every 1-2-5 value from a0 to a1, solid at
+// decades and dotted between, each labelled.
+func gridAndAxis(w io.Writer, x func(float64) float64, a0, a1 float64, y0, y1 int) {
+	for d := math.Floor(math.Log10(a0)); math.Pow(10, d) <= a1; d++ {
+		for _, m := range steps {
+			v := m * math.Pow(10, d)
+			if v < a0*0.999 || v > a1*1.001 {
+				continue
 			}
 			dash := ""
 			if m > 1 {
@@ -118,7 +134,7 @@ func gridAndAxis(w io.Writer, x func(float64) float64, d0, d1 float64, y0, y1 in
 			fmt.Fprintf(w, `<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%s</text>`+"\n", x(v), y1+14, axisLabel(v))
 		}
 	}
-	fmt.Fprintf(w, `<text x="%.1f" y="%d" text-anchor="middle" fill="#555">ns/URL</text>`+"\n", x(math.Pow(10, (d0+d1)/2)), y1+30)
+	fmt.Fprintf(w, `<text x="%.1f" y="%d" text-anchor="middle" fill="#555">ns/URL</text>`+"\n", x(math.Sqrt(a0*a1)), y1+30)
 }
 
 func axisLabel(v float64) string {
