@@ -394,6 +394,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		if out, k = n.appendHost(st, out, u); k != nil {
 			return k
 		}
+		if scheme == "file" && string(out[h0:]) == "localhost" {
+			// The file host state turns "localhost" into the empty host;
+			// a host rule (a stripped trailing dot) may have just made it.
+			out = out[:h0]
+		}
 		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
 		if n.hosts != nil {
 			hr = n.hosts[host]
