@@ -9,7 +9,8 @@
 #
 # Environment: SAMPLES (Go-level samples, default 10), SQL_SAMPLES (5),
 # SQL_ROWS (1000000,10000000), QUIET_IDLE (90 %), QUIET_TIMEOUT (1800 s,
-# per measurement), URLNORM_DATA (the shared URL lists).
+# per measurement), QUIET_NICE_IDLE (set: niced processes count as idle),
+# URLNORM_DATA (the shared URL lists).
 #
 # Steps: build the loadable extensions (make extensions, when the Makefile
 # has that target) and both harnesses, niced; write the SQL data files,
@@ -29,7 +30,7 @@ for a in "$@"; do
 	*) echo "usage: run.sh [-publish] [-quick]" >&2; exit 2 ;;
 	esac
 done
-quiet=(./quiet.sh -idle "${QUIET_IDLE:-90}" -timeout "${QUIET_TIMEOUT:-1800}" --)
+quiet=(./quiet.sh -idle "${QUIET_IDLE:-90}" -timeout "${QUIET_TIMEOUT:-1800}" ${QUIET_NICE_IDLE:+-nice-idle} --)
 
 if make -C "$root" -n extensions >/dev/null 2>&1; then
 	nice make -C "$root" extensions || echo "run.sh: make extensions failed; sqlbench will report the extension paths missing" >&2
