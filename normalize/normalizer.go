@@ -586,7 +586,11 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	if n.lang != nil {
 		lang = n.lang[host]
 	}
-	if n.collapse || len(n.pathGroups) > 0 || lang != nil {
+	// Segment by segment only when a rule needs it: path parameters can
+	// only be removed from a path that has a ';' (clara's session ids), and
+	// most paths have none — appendPct over the whole path is the same
+	// output, faster (clara: 16 % of its time went to appendSegments).
+	if n.collapse || lang != nil || (len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) {
 		out = n.appendSegments(out, path, lang, rec)
 	} else {
 		out = n.appendPct(out, path)
