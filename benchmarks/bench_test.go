@@ -9,7 +9,6 @@
 package benchmarks
 
 import (
-	"os"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
@@ -19,12 +18,11 @@ import (
 // corpora returns the standard corpora, or the shipped sample when the
 // shared data is absent.
 func corpora(b *testing.B) []*corpus.Corpus {
-	wd, _ := os.Getwd()
-	repo, err := corpus.RepoRoot(wd)
+	repo, dir, err := corpus.Locate("")
 	if err != nil {
 		b.Fatal(err)
 	}
-	cs, _, err := corpus.LoadStandard(corpus.DataDir(repo))
+	cs, _, err := corpus.LoadStandard(dir)
 	if err != nil || len(cs) == 0 {
 		c, err := corpus.LoadShipped(repo)
 		if err != nil {

@@ -10,19 +10,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
 	"github.com/urlnorm/urlnorm/benchmarks/internal/machine"
+	"github.com/urlnorm/urlnorm/benchmarks/internal/report"
 	"github.com/urlnorm/urlnorm/benchmarks/internal/sqlbench"
 	"github.com/urlnorm/urlnorm/normalize"
 )
@@ -59,13 +60,12 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	wd, _ := os.Getwd()
-	repo, err := corpus.RepoRoot(wd)
+	repo, dataDir, err := corpus.Locate(o.data)
 	if err != nil {
 		return err
 	}
 	def := normalize.MustLookup("default")
-	base, name, err := baseURLs(o, repo, def)
+	base, name, err := baseURLs(o.base, repo, dataDir, def)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 		ext = filepath.Join(repo, "dist")
 	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
-		Samples: o.samples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: versions()}
+		Samples: o.samples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
 	for _, p := range sqlbench.Paths(repo, ext) {
 		if !selected(p.Name, o.paths) {
 			continue
@@ -109,29 +109,18 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 // the web corpus (the shipped sample without shared data), keeping only
 // those the default profile accepts — a rejected URL would abort the
 // plain normalize_url query.
-func baseURLs(o options, repo string, def *normalize.Normalizer) ([]string, string, error) {
+func baseURLs(file, repo, dataDir string, def *normalize.Normalizer) ([]string, string, error) {
 	var c *corpus.Corpus
 	var err error
-	switch dir := o.data; {
-	case o.base != "":
-		c, err = corpus.LoadFile(o.base)
-	default:
-		if dir == "" {
-			dir = corpus.DataDir(repo)
-		}
-		if c, err = corpus.Load("web", dir, corpus.Standard[0].Files...); err != nil {
-			c, err = corpus.LoadShipped(repo)
-		}
+	if file != "" {
+		c, err = corpus.LoadFile(file)
+	} else if c, err = corpus.Load("web", dataDir, corpus.Standard[0].Files...); err != nil {
+		c, err = corpus.LoadShipped(repo)
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	var ok []string
-	for _, u := range c.URLs {
-		if _, err := def.Normalize(u); err == nil {
-			ok = append(ok, u)
-		}
-	}
+	ok := corpus.Accepted(c.URLs, def)
 	if len(ok) == 0 {
 		return nil, "", fmt.Errorf("no URL of %s is accepted by the default profile", c.Name)
 	}
@@ -162,28 +151,12 @@ func selected(name, words string) bool {
 	return false
 }
 
-func versions() map[string]string {
-	v := map[string]string{}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			v[d.Path] = d.Version
-		}
-	}
-	return v
-}
-
 func write(r *sqlbench.Run, dir string, stdout io.Writer) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if err := r.WriteJSON(filepath.Join(dir, "sql.json")); err != nil {
-		return err
-	}
-	var md strings.Builder
+	var md bytes.Buffer
 	r.Markdown(&md)
-	if err := os.WriteFile(filepath.Join(dir, "sql.md"), []byte(md.String()), 0o644); err != nil {
+	b, err := report.JSON(r)
+	if err != nil {
 		return err
 	}
-	_, err := io.WriteString(stdout, md.String())
-	return err
+	return report.Save(dir, map[string][]byte{"sql.md": md.Bytes(), "sql.json": b}, "sql.md", stdout)
 }

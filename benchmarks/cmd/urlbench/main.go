@@ -9,13 +9,12 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -97,7 +96,7 @@ func run(o options, stdout, log io.Writer) error {
 		defer stop()
 	}
 	r := &report.Run{Command: "urlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(),
-		Machine: machine.Describe(), Metric: m, Samples: o.samples, Warmup: o.warmup, Missing: missing, Versions: versions()}
+		Machine: machine.Describe(), Metric: m, Samples: o.samples, Warmup: o.warmup, Missing: missing, Versions: machine.Modules()}
 	for _, c := range corpora {
 		n, b := len(c.URLs), c.Bytes()
 		r.Corpora = append(r.Corpora, report.CorpusInfo{Name: c.Name, Files: c.Files, URLs: n, Bytes: b, MeanBytes: float64(b) / float64(max(n, 1))})
@@ -125,14 +124,9 @@ func loadCorpora(o options, log io.Writer) ([]*corpus.Corpus, []string, error) {
 	if len(cs) > 0 {
 		return cs, nil, nil
 	}
-	wd, _ := os.Getwd()
-	repo, err := corpus.RepoRoot(wd)
+	repo, dir, err := corpus.Locate(o.data)
 	if err != nil {
 		return nil, nil, err
-	}
-	dir := o.data
-	if dir == "" {
-		dir = corpus.DataDir(repo)
 	}
 	cs, missing, err := corpus.LoadStandard(dir)
 	if err != nil {
@@ -189,34 +183,17 @@ func startProfile(path string) (func(), error) {
 }
 
 // versions lists the peer modules' versions from the build info.
-func versions() map[string]string {
-	v := map[string]string{}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			v[d.Path] = d.Version
-		}
-	}
-	return v
-}
-
 func write(r *report.Run, dir string, withJSON bool, stdout io.Writer) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if withJSON {
-		if err := r.WriteJSON(filepath.Join(dir, "results.json")); err != nil {
-			return err
-		}
-	}
-	var md, svg strings.Builder
+	var md, svg bytes.Buffer
 	r.Markdown(&md)
 	r.SVG(&svg)
-	if err := os.WriteFile(filepath.Join(dir, "results.md"), []byte(md.String()), 0o644); err != nil {
-		return err
+	files := map[string][]byte{"results.md": md.Bytes(), "chart.svg": svg.Bytes()}
+	if withJSON {
+		b, err := report.JSON(r)
+		if err != nil {
+			return err
+		}
+		files["results.json"] = b
 	}
-	if err := os.WriteFile(filepath.Join(dir, "chart.svg"), []byte(svg.String()), 0o644); err != nil {
-		return err
-	}
-	_, err := io.WriteString(stdout, md.String())
-	return err
+	return report.Save(dir, files, "results.md", stdout)
 }

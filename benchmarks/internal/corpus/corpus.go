@@ -20,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // Corpus is a named list of URLs.
@@ -116,6 +118,33 @@ func LoadShipped(repo string) (*Corpus, error) {
 func LoadFile(path string) (*Corpus, error) {
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return Load(name, filepath.Dir(path), filepath.Base(path))
+}
+
+// Accepted returns the URLs n normalizes without error, in order.
+func Accepted(urls []string, n *normalize.Normalizer) []string {
+	var out []string
+	for _, u := range urls {
+		if _, err := n.Normalize(u); err == nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Locate returns the repository root above the working directory and the
+// shared data directory: data when not "", else DataDir's choice.
+func Locate(data string) (repo, dir string, err error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", "", err
+	}
+	if repo, err = RepoRoot(wd); err != nil {
+		return "", "", err
+	}
+	if data == "" {
+		data = DataDir(repo)
+	}
+	return repo, data, nil
 }
 
 // RepoRoot walks up from dir to the directory holding the urlnorm module's

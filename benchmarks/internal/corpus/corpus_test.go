@@ -45,7 +45,9 @@ func TestLoadStandardReportsMissing(t *testing.T) {
 	}
 }
 
-func TestShippedFromRepoRoot(t *testing.T) {
+// shipped loads the repository's own sample.
+func shipped(t *testing.T) *Corpus {
+	t.Helper()
 	repo, err := RepoRoot(".")
 	if err != nil {
 		t.Fatal(err)
@@ -54,9 +56,21 @@ func TestShippedFromRepoRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+func TestShippedFromRepoRoot(t *testing.T) {
+	c := shipped(t)
 	// testdata/urls: kasztp (48,009 URLs after cleaning) + isaacs_files (6,207).
 	if len(c.URLs) < 50000 || c.Bytes() < 2_000_000 {
 		t.Fatalf("shipped corpus: %d URLs, %d bytes", len(c.URLs), c.Bytes())
+	}
+}
+
+func TestAccepted(t *testing.T) {
+	got := Accepted([]string{"https://a.example/", `"http://quoted`, "", "http://b.example/x"}, normalize.MustLookup("default"))
+	if !slices.Equal(got, []string{"https://a.example/", "http://b.example/x"}) {
+		t.Fatalf("Accepted = %q", got)
 	}
 }
 
@@ -77,21 +91,8 @@ func TestSplitURL(t *testing.T) {
 // The generator's promise: rows are distinct as text, and the default
 // profile folds each group of four repeats into one URL.
 func TestRowsFoldUnderDefault(t *testing.T) {
-	repo, err := RepoRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := LoadShipped(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := normalize.MustLookup("default")
-	var base []string
-	for _, u := range c.URLs[:2000] {
-		if _, err := n.Normalize(u); err == nil {
-			base = append(base, u)
-		}
-	}
+	base := Accepted(shipped(t).URLs[:2000], n)
 	rows := Rows{Base: base}
 	const repeats = 9 // repeat 0, then k=1 (repeats 1–4) and k=2 (5–8)
 	text := map[string]bool{}

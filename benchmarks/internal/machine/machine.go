@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -66,6 +67,18 @@ func memGiB() int {
 	}
 	kb, _ := strconv.Atoi(f[0])
 	return (kb + 1<<19) >> 20
+}
+
+// Modules maps each module the running binary was built with to its
+// version (the peers' versions go into the results).
+func Modules() map[string]string {
+	v := map[string]string{}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			v[d.Path] = d.Version
+		}
+	}
+	return v
 }
 
 // LoadAvg returns the 1-, 5- and 15-minute load averages as printed by

@@ -13,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/purell"
 	"github.com/cespare/xxhash/v2"
 	whatwg "github.com/nlnwa/whatwg-url/url"
+	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
 	"github.com/urlnorm/urlnorm/normalize"
 )
 
@@ -67,23 +68,20 @@ func All() []Op {
 }
 
 func normalizeOp(profile string) Op {
-	n := normalize.MustLookup(profile)
-	return Op{Name: "Normalize/" + profile, Group: GroupUrlnorm, Profile: profile,
-		New: func() func(string) bool {
-			return func(s string) bool {
-				out, err := n.Normalize(s)
-				SinkString = out
-				return err == nil
-			}
-		}}
+	return stringOp("Normalize", profile, (*normalize.Normalizer).Normalize)
 }
 
 func hashOp(profile string) Op {
+	return stringOp("Hash", profile, (*normalize.Normalizer).Hash)
+}
+
+// stringOp times a Normalizer method that returns a string.
+func stringOp(method, profile string, f func(*normalize.Normalizer, string) (string, error)) Op {
 	n := normalize.MustLookup(profile)
-	return Op{Name: "Hash/" + profile, Group: GroupUrlnorm, Profile: profile,
+	return Op{Name: method + "/" + profile, Group: GroupUrlnorm, Profile: profile,
 		New: func() func(string) bool {
 			return func(s string) bool {
-				out, err := n.Hash(s)
+				out, err := f(n, s)
 				SinkString = out
 				return err == nil
 			}
@@ -131,15 +129,7 @@ func acceptedHashOp(profile string) Op {
 	op := hashOp(profile)
 	op.Name += " (accepted input)"
 	n := normalize.MustLookup(profile)
-	op.Input = func(urls []string) []string {
-		var out []string
-		for _, u := range urls {
-			if _, err := n.Normalize(u); err == nil {
-				out = append(out, u)
-			}
-		}
-		return out
-	}
+	op.Input = func(urls []string) []string { return corpus.Accepted(urls, n) }
 	return op
 }
 

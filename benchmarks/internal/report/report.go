@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -41,16 +42,28 @@ type Run struct {
 	Versions     map[string]string `json:"versions"` // module → version of the peers
 }
 
-// WriteJSON writes r, indented.
-func (r *Run) WriteJSON(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+// JSON renders v indented, with a final newline (the result files).
+func JSON(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	return append(b, '\n'), err
 }
 
-// ReadJSON reads a run written by WriteJSON (to redraw the chart or the
+// Save writes files (name → content) into dir, creating it, and copies
+// the file named echo to stdout.
+func Save(dir string, files map[string][]byte, echo string, stdout io.Writer) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	_, err := stdout.Write(files[echo])
+	return err
+}
+
+// ReadJSON reads a run saved as JSON (to redraw the chart or the
 // tables from saved results).
 func ReadJSON(path string) (*Run, error) {
 	b, err := os.ReadFile(path)

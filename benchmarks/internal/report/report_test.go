@@ -144,11 +144,16 @@ func TestSVGWellFormed(t *testing.T) {
 
 func TestJSONRoundTrip(t *testing.T) {
 	r := sampleRun()
-	p := filepath.Join(t.TempDir(), "r.json")
-	if err := r.WriteJSON(p); err != nil {
+	dir := t.TempDir()
+	b, err := JSON(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadJSON(p)
+	var echo strings.Builder
+	if err := Save(dir, map[string][]byte{"r.json": b}, "r.json", &echo); err != nil || echo.String() != string(b) {
+		t.Fatalf("Save: %v, echoed %d of %d bytes", err, echo.Len(), len(b))
+	}
+	back, err := ReadJSON(filepath.Join(dir, "r.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

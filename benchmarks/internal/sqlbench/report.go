@@ -1,10 +1,8 @@
 package sqlbench
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -25,15 +23,6 @@ type Run struct {
 	Results  []Result          `json:"results"`
 	Targets  []report.Target   `json:"targets"`
 	Versions map[string]string `json:"versions"`
-}
-
-// WriteJSON writes r, indented.
-func (r *Run) WriteJSON(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 // Markdown writes one table per path (seconds per query, ratios to

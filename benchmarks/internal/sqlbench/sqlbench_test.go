@@ -101,12 +101,7 @@ func TestSessionsCountWhatGoExpects(t *testing.T) {
 		t.Fatal(err)
 	}
 	def := normalize.MustLookup("default")
-	var base []string
-	for _, u := range c.URLs[:500] {
-		if _, err := def.Normalize(u); err == nil {
-			base = append(base, u)
-		}
-	}
+	base := corpus.Accepted(c.URLs[:500], def)
 	ctx := context.Background()
 	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{1500}}
 	if err := d.Ensure(ctx, t.Logf); err != nil {
