@@ -1,0 +1,118 @@
+package resolve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// HostMap is the host-map file that "urlnorm learn-hosts" writes and the
+// offline clara profile reads (clara-policy Rule 5):
+//
+//	{"hosts": {"boe.es": "www.boe.es", "agenciatributaria.es": "sede.agenciatributaria.gob.es"}}
+//
+// Keys and values are canonical hosts (CanonicalHost). No value is also a
+// key, so applying the map once is enough (the normalizer refuses chains).
+type HostMap struct {
+	Hosts map[string]string `json:"hosts"`
+}
+
+// JSON returns the map as indented JSON with sorted keys.
+func (m HostMap) JSON() []byte {
+	if m.Hosts == nil {
+		m.Hosts = map[string]string{}
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		panic(err) // a map of strings always marshals
+	}
+	return append(b, '\n')
+}
+
+// Learned is the outcome of DiscoverHost for one domain.
+type Learned struct {
+	Domain string // as given
+	Key    string // canonical form of Domain ("" when it is not a host)
+	Host   string // the discovered host
+	Err    error
+}
+
+// LearnHosts runs DiscoverHost on each domain, workers at a time (at least
+// one), and returns the outcomes in input order. Duplicate domains are
+// looked up once (the cache and the shared lookup see to it).
+func (r *Resolver) LearnHosts(ctx context.Context, domains []string, workers int) []Learned {
+	out := make([]Learned, len(domains))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				d := domains[i]
+				key, _ := canonicalHost(d)
+				host, err := r.DiscoverHost(ctx, d)
+				out[i] = Learned{Domain: d, Key: key, Host: host, Err: err}
+			}
+		}()
+	}
+	for i := range domains {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// BuildHostMap turns learned hosts into a HostMap. Failed lookups and
+// domains that are their own canonical host are left out. Chains are
+// collapsed (a → b and b → c give a → c and b → c), so no value is a key.
+// Domains on a cycle (a → b, b → a: the sites disagree) are dropped and
+// returned with an error, as are domains learned twice with different
+// answers.
+func BuildHostMap(learned []Learned) (HostMap, []Learned) {
+	edges := map[string]string{}
+	var dropped []Learned
+	for _, l := range learned {
+		if l.Err != nil || l.Key == "" || l.Host == "" || l.Host == l.Key {
+			continue
+		}
+		if prev, ok := edges[l.Key]; ok && prev != l.Host {
+			l.Err = fmt.Errorf("learned twice with different hosts: %s and %s", prev, l.Host)
+			dropped = append(dropped, l)
+			continue
+		}
+		edges[l.Key] = l.Host
+	}
+	m := HostMap{Hosts: map[string]string{}}
+	keys := make([]string, 0, len(edges))
+	for k := range edges {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		seen := map[string]bool{k: true}
+		h := edges[k]
+		for {
+			next, ok := edges[h]
+			if !ok {
+				break
+			}
+			if seen[next] || seen[h] {
+				h = ""
+				break
+			}
+			seen[h] = true
+			h = next
+		}
+		if h == "" || h == k {
+			dropped = append(dropped, Learned{Domain: k, Key: k, Host: edges[k],
+				Err: fmt.Errorf("%s is on a cycle of canonical hosts", k)})
+			continue
+		}
+		m.Hosts[k] = h
+	}
+	return m, dropped
+}
