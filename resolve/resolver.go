@@ -167,8 +167,8 @@ func configErr(err error) error {
 
 func (c *Config) defaults() error {
 	durations := []struct {
-		p   *time.Duration
-		def time.Duration
+		p    *time.Duration
+		def  time.Duration
 		name string
 	}{
 		{&c.DialTimeout, 5 * time.Second, "DialTimeout"},

@@ -1,0 +1,315 @@
+package resolve
+
+import (
+	"bufio"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"fmt"
+	"io"
+	"log"
+	"math/big"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// The fixture is a small fake Internet on loopback. Test hosts (names
+// under .test, RFC 6761) get public-looking addresses from 100.1.0.0/16
+// through Config.LookupIP; the resolver's own dial path runs — ConnectTo,
+// lookup, the guard — and only the final socket connect is swapped
+// (Resolver.connect) for one that routes those public addresses to two
+// httptest servers on loopback: port 80 to a plain one, 443 to a TLS one
+// with a certificate for *.test. Anything else the resolver tries to
+// reach is an error, never a real connection: no test leaves the machine.
+
+type fixture struct {
+	t        *testing.T
+	mu       sync.Mutex
+	handlers map[string]http.HandlerFunc // by request host
+	reqs     []seenReq
+	names    map[string]func(n int) []netip.Addr // DNS: answer to the n-th lookup (0-based)
+	lookups  map[string]int
+	dialed   []string // ip:port connected to (after the guard)
+	refused  map[string]bool
+	routes   map[string]string // ip:port → listener, before the default routes
+	nextIP   int
+	plain    *httptest.Server
+	secure   *httptest.Server
+	pool     *x509.CertPool
+	wrap     func(net.Conn) net.Conn // optional: wraps each connection
+}
+
+type seenReq struct {
+	method, host, uri string
+	header            http.Header
+	at                time.Time
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	fx := &fixture{t: t, handlers: map[string]http.HandlerFunc{},
+		names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{}, refused: map[string]bool{}, routes: map[string]string{}}
+	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.chain.test")
+	fx.pool = pool
+	fx.plain = httptest.NewServer(http.HandlerFunc(fx.serve))
+	fx.secure = httptest.NewUnstartedServer(http.HandlerFunc(fx.serve))
+	fx.secure.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+	// Handshakes cut short by a test's own timeouts are expected.
+	fx.secure.Config.ErrorLog = log.New(io.Discard, "", 0)
+	fx.secure.StartTLS()
+	t.Cleanup(func() { fx.plain.Close(); fx.secure.Close() })
+	return fx
+}
+
+// testCert makes a self-signed certificate for names.
+func testCert(t *testing.T, names ...string) (tls.Certificate, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "urlnorm resolve test"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+		DNSNames:              names,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(leaf)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+}
+
+// host gives name a fresh public-looking address and a handler.
+func (fx *fixture) host(name string, h http.HandlerFunc) netip.Addr {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	fx.nextIP++
+	ip := netip.AddrFrom4([4]byte{100, 1, byte(fx.nextIP >> 8), byte(fx.nextIP)})
+	fx.names[name] = func(int) []netip.Addr { return []netip.Addr{ip} }
+	fx.handlers[name] = h
+	return ip
+}
+
+// dns sets the answers for name: answer(n) for the n-th lookup.
+func (fx *fixture) dns(name string, answer func(n int) []netip.Addr) {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	fx.names[name] = answer
+}
+
+func (fx *fixture) serve(w http.ResponseWriter, r *http.Request) {
+	host, _, err := net.SplitHostPort(r.Host)
+	if err != nil {
+		host = r.Host
+	}
+	fx.mu.Lock()
+	fx.reqs = append(fx.reqs, seenReq{r.Method, r.Host, r.RequestURI, r.Header.Clone(), time.Now()})
+	h := fx.handlers[host]
+	fx.mu.Unlock()
+	if h == nil {
+		http.Error(w, "fixture: no handler for "+host, http.StatusMisdirectedRequest)
+		return
+	}
+	h(w, r)
+}
+
+func (fx *fixture) lookup(_ context.Context, network, host string) ([]netip.Addr, error) {
+	fx.mu.Lock()
+	n := fx.lookups[host]
+	fx.lookups[host]++
+	answer := fx.names[host]
+	fx.mu.Unlock()
+	if answer == nil {
+		return nil, &net.DNSError{Err: "no such host (fixture)", Name: host, IsNotFound: true}
+	}
+	var out []netip.Addr
+	for _, ip := range answer(n) {
+		if network == "ip" || (network == "ip4") == ip.Unmap().Is4() {
+			out = append(out, ip)
+		}
+	}
+	return out, nil
+}
+
+// connect stands in for the socket connect, after the guard accepted addr.
+func (fx *fixture) connect(ctx context.Context, network, addr string) (net.Conn, error) {
+	fx.mu.Lock()
+	fx.dialed = append(fx.dialed, addr)
+	refused := fx.refused[addr]
+	target := fx.routes[addr]
+	fx.mu.Unlock()
+	ap, err := netip.ParseAddrPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	if refused {
+		return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
+	}
+	switch {
+	case target != "":
+	case !netip.MustParsePrefix("100.1.0.0/16").Contains(ap.Addr()):
+		return nil, fmt.Errorf("fixture: refusing to connect to %s, outside the fake Internet", addr)
+	case ap.Port() == 80:
+		target = fx.plain.Listener.Addr().String()
+	case ap.Port() == 443:
+		target = fx.secure.Listener.Addr().String()
+	default:
+		return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
+	}
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "tcp", target)
+	if err == nil && fx.wrap != nil {
+		c = fx.wrap(c)
+	}
+	return c, err
+}
+
+// resolver builds a Resolver wired to the fixture. Unless the test sets
+// them: no rate limit, the provisional clara profile, short timeouts.
+func (fx *fixture) resolver(cfg Config) *Resolver {
+	fx.t.Helper()
+	cfg.LookupIP = fx.lookup
+	cfg.RootCAs = fx.pool
+	if cfg.HostInterval == 0 {
+		cfg.HostInterval = -1
+	}
+	if cfg.Normalizer == nil {
+		cfg.Normalizer = testClara(fx.t, nil)
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 10 * time.Second
+	}
+	r, err := New(cfg)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	r.connect = fx.connect
+	fx.t.Cleanup(r.Close)
+	return r
+}
+
+// requests returns the requests seen for host ("" for all).
+func (fx *fixture) requests(host string) []seenReq {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	var out []seenReq
+	for _, r := range fx.reqs {
+		if host == "" || strings.HasPrefix(r.host, host) && (len(r.host) == len(host) || r.host[len(host)] == ':') {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (fx *fixture) dialedAddrs() []string {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	return append([]string(nil), fx.dialed...)
+}
+
+func (fx *fixture) lookupCount(host string) int {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	return fx.lookups[host]
+}
+
+// redirect answers every request with status and Location loc.
+func redirect(status int, loc string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Location"] = []string{loc}
+		w.WriteHeader(status)
+	}
+}
+
+func ok(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) }
+
+// testClara is a provisional clara-like profile built on the engine's
+// default profile: http → https, clara-policy Rule 3 tracking and Rule 8
+// session parameters removed, query order kept, fragment and trailing
+// slash removed, and the given host map (Rule 5).
+//
+// TODO(clara): switch to normalize.Lookup("clara") and its host-map
+// loader when the clara profile lands on main.
+func testClara(t testing.TB, hosts map[string]string) *normalize.Normalizer {
+	t.Helper()
+	p := normalize.MustLookup("default").Profile()
+	p.Name, p.Version = "clara-test", "0.0.1"
+	p.Scheme.Upgrade = map[string]string{"http": "https"}
+	p.Query.Order = normalize.OrderKeep
+	p.Query.Remove = []normalize.ParamGroup{
+		{Reason: "tracking", Patterns: []string{"utm_*", "fbclid", "gclid", "gad_source", "ref", "source", "origin", "mc_cid", "mc_eid", "_ga", "_gl", "hsCtaTracking", "mkt_tok"}},
+		{Reason: "session", Patterns: []string{"jsessionid", "phpsessid", "sid", "session_id", "aspsessionid*", "cfid", "cftoken"}},
+	}
+	p.Host.Map = hosts
+	n, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// raw routes name's port 80 to a server that answers resp verbatim.
+func (fx *fixture) raw(name, resp string) {
+	ip := fx.host(name, nil)
+	addr := rawServer(fx.t, resp)
+	fx.mu.Lock()
+	fx.routes[netip.AddrPortFrom(ip, 80).String()] = addr
+	fx.mu.Unlock()
+}
+
+// rawServer answers each connection with resp verbatim (for responses
+// net/http's server refuses to write) and returns its address.
+func rawServer(t *testing.T, resp string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				br := bufio.NewReader(c)
+				for {
+					line, err := br.ReadString('\n')
+					if err != nil || line == "\r\n" {
+						break
+					}
+				}
+				_, _ = c.Write([]byte(resp))
+			}()
+		}
+	}()
+	return ln.Addr().String()
+}
