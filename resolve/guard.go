@@ -25,10 +25,12 @@ func sp(prefix, name string, private bool) special {
 }
 
 // specialV4: IANA IPv4 Special-Purpose Address Registry, every entry that
-// is not globally reachable, plus deprecated and metadata ranges.
+// is not globally reachable, plus deprecated and metadata ranges. The first
+// match wins, so metadata endpoints inside private ranges come first.
 var specialV4 = []special{
 	sp("0.0.0.0/8", "this network (RFC 791)", false),
 	sp("10.0.0.0/8", "private-use (RFC 1918)", true),
+	sp("100.100.100.200/32", "Alibaba Cloud metadata endpoint", false),
 	sp("100.64.0.0/10", "shared address space, CGNAT (RFC 6598)", true),
 	sp("127.0.0.0/8", "loopback (RFC 1122)", true),
 	sp("169.254.0.0/16", "link-local, cloud metadata (RFC 3927)", false),
@@ -60,6 +62,7 @@ var specialV6 = []special{
 	sp("2002::/16", "6to4 (RFC 3056)", false),
 	sp("3fff::/20", "documentation (RFC 9637)", false),
 	sp("5f00::/16", "SRv6 SIDs (RFC 9602)", false),
+	sp("fd00:ec2::254/128", "AWS metadata endpoint (IPv6)", false),
 	sp("fc00::/7", "unique local (RFC 4193)", true),
 	sp("fe80::/10", "link-local (RFC 4291)", false),
 	sp("fec0::/10", "site-local, deprecated (RFC 3879)", false),

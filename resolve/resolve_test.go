@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -558,25 +559,67 @@ func TestInputErrors(t *testing.T) {
 	}
 }
 
-// The rate limit spaces requests to one host.
+// The rate limit spaces the starts of requests to one host by
+// HostInterval, so a 4-request chain takes at least 3 intervals.
 func TestHostInterval(t *testing.T) {
 	fx := newFixture(t)
 	fx.host("chain.test", chainHandler(false))
-	const gap = 200 * time.Millisecond
+	const gap = 100 * time.Millisecond
 	r := fx.resolver(Config{HostInterval: gap})
+	start := time.Now()
 	if _, err := r.Resolve(context.Background(), "https://chain.test/r/301/3"); err != nil {
 		t.Fatal(err)
 	}
-	reqs := fx.requests("chain.test")
-	if len(reqs) != 4 {
-		t.Fatalf("%d requests", len(reqs))
+	if d := time.Since(start); d < 3*gap {
+		t.Errorf("4 requests in %v, want ≥ %v", d, 3*gap)
 	}
-	for i := 1; i < len(reqs); i++ {
-		// The limiter spaces request starts by gap; allow for the time
-		// between a start and the server seeing it.
-		if d := reqs[i].at.Sub(reqs[i-1].at); d < gap*3/4 {
-			t.Errorf("requests %d and %d only %v apart, want about %v", i-1, i, d, gap)
+	if n := len(fx.requests("chain.test")); n != 4 {
+		t.Errorf("%d requests, want 4", n)
+	}
+}
+
+// Concurrent waiters for one host get slots gap apart; other hosts do not
+// wait for them.
+func TestLimiter(t *testing.T) {
+	const gap = 50 * time.Millisecond
+	l := newLimiter(gap)
+	start := time.Now()
+	var mu sync.Mutex
+	var done []time.Duration
+	var wg sync.WaitGroup
+	for range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := l.wait(context.Background(), "a.test"); err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			done = append(done, time.Since(start))
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	slices.Sort(done)
+	for i, d := range done {
+		// A timer never fires early: the i-th waiter is released no
+		// sooner than i gaps after the first.
+		if d < time.Duration(i)*gap {
+			t.Errorf("waiter %d released after %v, want ≥ %v", i, d, time.Duration(i)*gap)
 		}
+	}
+	other := time.Now()
+	if err := l.wait(context.Background(), "b.test"); err != nil || time.Since(other) >= gap {
+		t.Errorf("another host waited %v (%v)", time.Since(other), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_ = l.wait(context.Background(), "c.test")
+	if err := l.wait(ctx, "c.test"); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled wait: %v", err)
+	}
+	if newLimiter(-1) != nil || newLimiter(-1).wait(context.Background(), "x") != nil {
+		t.Error("a negative interval must disable the limiter")
 	}
 }
 
