@@ -62,7 +62,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	fx := &fixture{t: t, handlers: map[string]http.HandlerFunc{},
 		names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{}, refused: map[string]bool{}, routes: map[string]string{}}
-	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.chain.test")
+	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.agencia.test", "*.chain.test")
 	fx.pool = pool
 	fx.plain = httptest.NewServer(http.HandlerFunc(fx.serve))
 	fx.secure = httptest.NewUnstartedServer(http.HandlerFunc(fx.serve))
