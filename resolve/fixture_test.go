@@ -191,16 +191,14 @@ func (fx *fixture) connect(ctx context.Context, network, addr string) (net.Conn,
 }
 
 // resolver builds a Resolver wired to the fixture. Unless the test sets
-// them: no rate limit, the provisional clara profile, short timeouts.
+// them: no rate limit and a 10s total timeout; the profile is the
+// production default, clara.
 func (fx *fixture) resolver(cfg Config) *Resolver {
 	fx.t.Helper()
 	cfg.LookupIP = fx.lookup
 	cfg.RootCAs = fx.pool
 	if cfg.HostInterval == 0 {
 		cfg.HostInterval = -1
-	}
-	if cfg.Normalizer == nil {
-		cfg.Normalizer = testClara(fx.t, nil)
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 10 * time.Second
@@ -249,24 +247,24 @@ func redirect(status int, loc string) http.HandlerFunc {
 
 func ok(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) }
 
-// testClara is a provisional clara-like profile built on the engine's
-// default profile: http → https, clara-policy Rule 3 tracking and Rule 8
-// session parameters removed, query order kept, fragment and trailing
-// slash removed, and the given host map (Rule 5).
+// claraWith is the clara profile with hosts added to its host map.
 //
-// TODO(clara): switch to normalize.Lookup("clara") and its host-map
-// loader when the clara profile lands on main.
-func testClara(t testing.TB, hosts map[string]string) *normalize.Normalizer {
+// TODO(clara loader): load a HostMap file with normalize.LoadClaraConfig
+// once the policies branch's configuration loaders are on main; until
+// then the map is merged here, chains already collapsed.
+func claraWith(t testing.TB, hosts map[string]string) *normalize.Normalizer {
 	t.Helper()
-	p := normalize.MustLookup("default").Profile()
-	p.Name, p.Version = "clara-test", "0.0.1"
-	p.Scheme.Upgrade = map[string]string{"http": "https"}
-	p.Query.Order = normalize.OrderKeep
-	p.Query.Remove = []normalize.ParamGroup{
-		{Reason: "tracking", Patterns: []string{"utm_*", "fbclid", "gclid", "gad_source", "ref", "source", "origin", "mc_cid", "mc_eid", "_ga", "_gl", "hsCtaTracking", "mkt_tok"}},
-		{Reason: "session", Patterns: []string{"jsessionid", "phpsessid", "sid", "session_id", "aspsessionid*", "cfid", "cftoken"}},
+	p := normalize.MustLookup("clara").Profile()
+	m := map[string]string{}
+	for k, v := range p.Host.Map {
+		m[k] = v
 	}
-	p.Host.Map = hosts
+	for k, v := range hosts {
+		if k != v {
+			m[k] = v
+		}
+	}
+	p.Host.Map = m
 	n, err := normalize.New(p)
 	if err != nil {
 		t.Fatal(err)

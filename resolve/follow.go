@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -114,7 +115,11 @@ func (r *Resolver) keepOriginal(res Result, k *Kind) (Result, error) {
 func (r *Resolver) startURL(n *normalize.Normalizer, raw string) (*normalize.URL, error) {
 	s, err := n.Normalize(raw)
 	if err != nil {
-		return nil, inputErr(opResolve, raw, KindInvalidURL, normalize.KindOf(err), err)
+		k := KindInvalidURL
+		if errors.Is(err, normalize.KindScheme) {
+			k = KindScheme // the profile allows only some schemes (clara: http, https)
+		}
+		return nil, inputErr(opResolve, raw, k, normalize.KindOf(err), err)
 	}
 	u, err := normalize.Parse(s)
 	if err != nil {

@@ -190,7 +190,7 @@ func TestGuardControlHook(t *testing.T) {
 			c.Close()
 		}
 	}()
-	guarded, err := New(Config{Normalizer: testClara(t, nil)})
+	guarded, err := New(Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestGuardControlHook(t *testing.T) {
 	if !errors.As(err, &b) || classify(err) != KindBlocked {
 		t.Fatalf("production connect to loopback: %v; want refused by Control", err)
 	}
-	open, err := New(Config{Normalizer: testClara(t, nil), AllowPrivate: true})
+	open, err := New(Config{AllowPrivate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestConnectTo(t *testing.T) {
 	fx.host("www.boe.test", ok)
 	mapping := map[string]string{"www.boe.test:80": fx.plain.Listener.Addr().String()}
 	for _, allow := range []bool{true, false} {
-		r, err := New(Config{Normalizer: testClara(t, nil), AllowPrivate: allow, ConnectTo: mapping,
+		r, err := New(Config{AllowPrivate: allow, ConnectTo: mapping,
 			HostInterval: -1, LookupIP: fx.lookup})
 		if err != nil {
 			t.Fatal(err)

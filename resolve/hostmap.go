@@ -9,12 +9,14 @@ import (
 )
 
 // HostMap is the host-map file that "urlnorm learn-hosts" writes and the
-// offline clara profile reads (clara-policy Rule 5):
+// clara profile's configuration loader reads (clara-policy Rule 5):
 //
-//	{"hosts": {"boe.es": "www.boe.es", "agenciatributaria.es": "sede.agenciatributaria.gob.es"}}
+//	{"hosts": {"boe.es": "www.boe.es", "www.boe.es": "www.boe.es"}}
 //
-// Keys and values are canonical hosts (CanonicalHost). No value is also a
-// key, so applying the map once is enough (the normalizer refuses chains).
+// Keys and values are canonical hosts (CanonicalHost). A domain mapped to
+// itself was found to be its own canonical host: loaded over the clara
+// profile, it overrides any mapping the built-in table has for it. Chains
+// are already collapsed (no value maps further), and there are no cycles.
 type HostMap struct {
 	Hosts map[string]string `json:"hosts"`
 }
@@ -66,17 +68,16 @@ func (r *Resolver) LearnHosts(ctx context.Context, domains []string, workers int
 	return out
 }
 
-// BuildHostMap turns learned hosts into a HostMap. Failed lookups and
-// domains that are their own canonical host are left out. Chains are
-// collapsed (a → b and b → c give a → c and b → c), so no value is a key.
-// Domains on a cycle (a → b, b → a: the sites disagree) are dropped and
-// returned with an error, as are domains learned twice with different
-// answers.
+// BuildHostMap turns learned hosts into a HostMap. Failed lookups are left
+// out; a domain that is its own canonical host maps to itself. Chains are
+// collapsed (a → b and b → c give a → c and b → c). Domains on a cycle
+// (a → b, b → a: the sites disagree) and domains learned twice with
+// different answers are left out and returned with an error.
 func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 	edges := map[string]string{}
 	var dropped []Learned
 	for _, l := range learned {
-		if l.Err != nil || l.Key == "" || l.Host == "" || l.Host == l.Key {
+		if l.Err != nil || l.Key == "" || l.Host == "" {
 			continue
 		}
 		if prev, ok := edges[l.Key]; ok && prev != l.Host {
@@ -93,21 +94,20 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		seen := map[string]bool{k: true}
-		h := edges[k]
+		h, seen := k, map[string]bool{k: true}
 		for {
 			next, ok := edges[h]
-			if !ok {
+			if !ok || next == h {
 				break
 			}
-			if seen[next] || seen[h] {
+			if seen[next] {
 				h = ""
 				break
 			}
-			seen[h] = true
+			seen[next] = true
 			h = next
 		}
-		if h == "" || h == k {
+		if h == "" {
 			dropped = append(dropped, Learned{Domain: k, Key: k, Host: edges[k],
 				Err: fmt.Errorf("%s is on a cycle of canonical hosts", k)})
 			continue

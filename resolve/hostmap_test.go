@@ -65,7 +65,7 @@ func TestHostSet(t *testing.T) {
 			t.Errorf("newHostSet(%q) accepted", bad)
 		}
 	}
-	if _, err := New(Config{Allowlist: []string{"sede.gob.es@evil.com"}, Normalizer: testClara(t, nil)}); !errors.Is(err, normalize.ErrConfig) {
+	if _, err := New(Config{Allowlist: []string{"sede.gob.es@evil.com"}}); !errors.Is(err, normalize.ErrConfig) {
 		t.Errorf("New with a bad allowlist entry: %v", err)
 	}
 }
@@ -86,7 +86,6 @@ func TestConfigErrors(t *testing.T) {
 		"bad connect-to":   {ConnectTo: map[string]string{"a.test": "127.0.0.1:1"}},
 		"bad shortener":    {Shorteners: []string{"bit.ly/x"}},
 	} {
-		c.Normalizer = testClara(t, nil)
 		if _, err := New(c); !errors.Is(err, normalize.ErrConfig) {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -237,7 +236,8 @@ func TestLearnHosts(t *testing.T) {
 	want := `{
   "hosts": {
     "boe.test": "www.boe.test",
-    "sepe.test": "www.sepe.test"
+    "sepe.test": "www.sepe.test",
+    "www.boe.test": "www.boe.test"
   }
 }
 `
@@ -245,7 +245,7 @@ func TestLearnHosts(t *testing.T) {
 		t.Errorf("host map:\n%s\nwant:\n%s", got, want)
 	}
 	var back HostMap
-	if err := json.Unmarshal(m.JSON(), &back); err != nil || len(back.Hosts) != 2 {
+	if err := json.Unmarshal(m.JSON(), &back); err != nil || len(back.Hosts) != 3 {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
 }
@@ -256,10 +256,12 @@ func TestBuildHostMap(t *testing.T) {
 		l("a.es", "b.es"), l("b.es", "c.es"), // chain: a → c, b → c
 		l("x.es", "y.es"), l("y.es", "x.es"), // cycle: both dropped
 		l("p.es", "q.es"), l("p.es", "r.es"), // contradiction: second dropped
-		l("same.es", "same.es"), // identity: omitted
+		l("same.es", "same.es"), // its own canonical host
+		l("w.es", "www.w.es"), l("www.w.es", "www.w.es"), // a chain ending on a canonical host
 		{Domain: "err.es", Key: "err.es", Err: errors.New("down")},
 	})
-	want := map[string]string{"a.es": "c.es", "b.es": "c.es", "p.es": "q.es"}
+	want := map[string]string{"a.es": "c.es", "b.es": "c.es", "p.es": "q.es", "same.es": "same.es",
+		"w.es": "www.w.es", "www.w.es": "www.w.es"}
 	if len(m.Hosts) != len(want) {
 		t.Errorf("map %v, want %v", m.Hosts, want)
 	}

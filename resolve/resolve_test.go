@@ -526,7 +526,7 @@ func TestHTTPOnly(t *testing.T) {
 func TestHostMapAppliedLast(t *testing.T) {
 	fx := newFixture(t)
 	fx.host("boe.test", ok)
-	r := fx.resolver(Config{Normalizer: testClara(t, map[string]string{"boe.test": "www.boe.test"})})
+	r := fx.resolver(Config{Normalizer: claraWith(t, map[string]string{"boe.test": "www.boe.test"})})
 	res, err := r.Resolve(context.Background(), "http://BOE.test/buscar/?id=BOE-A-1&utm_campaign=x")
 	if err != nil || res.URL != "https://www.boe.test/buscar?id=BOE-A-1" {
 		t.Errorf("got %+v, %v", res, err)
