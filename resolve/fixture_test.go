@@ -62,7 +62,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	fx := &fixture{t: t, handlers: map[string]http.HandlerFunc{},
 		names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{}, refused: map[string]bool{}, routes: map[string]string{}}
-	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.agencia.test", "*.chain.test")
+	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.agencia.test", "*.chain.test", "*.inclusion.gob.test", "boe.es", "*.boe.es", "sepe.es")
 	fx.pool = pool
 	fx.plain = httptest.NewServer(http.HandlerFunc(fx.serve))
 	fx.secure = httptest.NewUnstartedServer(http.HandlerFunc(fx.serve))
@@ -247,24 +247,13 @@ func redirect(status int, loc string) http.HandlerFunc {
 
 func ok(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) }
 
-// claraWith is the clara profile with hosts added to its host map.
-//
-// TODO(clara loader): load a HostMap file with normalize.LoadClaraConfig
-// once the policies branch's configuration loaders are on main; until
-// then the map is merged here, chains already collapsed.
+// claraWith is the clara profile with hosts loaded as a host map.
 func claraWith(t testing.TB, hosts map[string]string) *normalize.Normalizer {
 	t.Helper()
-	p := normalize.MustLookup("clara").Profile()
-	m := map[string]string{}
-	for k, v := range p.Host.Map {
-		m[k] = v
+	p, err := ApplyHostMap(normalize.MustLookup("clara").Profile(), HostMap{Hosts: hosts})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for k, v := range hosts {
-		if k != v {
-			m[k] = v
-		}
-	}
-	p.Host.Map = m
 	n, err := normalize.New(p)
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,14 @@
 package resolve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
+
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // HostMap is the host-map file that "urlnorm learn-hosts" writes and the
@@ -115,4 +118,68 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 		m.Hosts[k] = h
 	}
 	return m, dropped
+}
+
+// ApplyHostMap returns p with m merged over its host map (Host.Map): m's
+// entries replace p's, a host m maps to itself loses any mapping, and
+// chains through both maps are followed to their end (built-in a → b plus
+// learned b → c give a → c). A cycle is an error.
+//
+// TODO(clara loader): this is the host-map part of the policies branch's
+// normalize.LoadClaraConfig; once that is on main, load the file with it
+// and drop this function.
+func ApplyHostMap(p normalize.Profile, m HostMap) (normalize.Profile, error) {
+	merged := map[string]string{}
+	for k, v := range p.Host.Map {
+		merged[k] = v
+	}
+	for k, v := range m.Hosts {
+		merged[k] = v
+	}
+	out := map[string]string{}
+	for from := range merged {
+		to, seen := from, map[string]bool{from: true}
+		for {
+			next, ok := merged[to]
+			if !ok || next == to {
+				break
+			}
+			if seen[next] {
+				return p, &normalize.Error{Op: "load host map", Kind: normalize.KindConfig,
+					Reason: "the host map has a cycle through " + next}
+			}
+			seen[next] = true
+			to = next
+		}
+		if to != from {
+			out[from] = to
+		}
+	}
+	p.Host.Map = out
+	if err := p.Validate(); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// ReadHostMap decodes a host-map file. Unknown fields are an error.
+func ReadHostMap(name string, data []byte) (HostMap, error) {
+	var m HostMap
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&m)
+	if err == nil {
+		for k, v := range m.Hosts {
+			ck, r1 := canonicalHost(k)
+			cv, r2 := canonicalHost(v)
+			if r1 != "" || r2 != "" || ck != k || cv != v {
+				err = fmt.Errorf("%q → %q: hosts must be canonical (lowercase, punycode, no trailing dot)", k, v)
+				break
+			}
+		}
+	}
+	if err != nil {
+		return HostMap{}, &normalize.Error{Op: "load host map", Input: name, Kind: normalize.KindConfig, Err: err}
+	}
+	return m, nil
 }

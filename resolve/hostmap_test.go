@@ -256,7 +256,7 @@ func TestBuildHostMap(t *testing.T) {
 		l("a.es", "b.es"), l("b.es", "c.es"), // chain: a → c, b → c
 		l("x.es", "y.es"), l("y.es", "x.es"), // cycle: both dropped
 		l("p.es", "q.es"), l("p.es", "r.es"), // contradiction: second dropped
-		l("same.es", "same.es"), // its own canonical host
+		l("same.es", "same.es"),                          // its own canonical host
 		l("w.es", "www.w.es"), l("www.w.es", "www.w.es"), // a chain ending on a canonical host
 		{Domain: "err.es", Key: "err.es", Err: errors.New("down")},
 	})
@@ -279,5 +279,77 @@ func TestBuildHostMap(t *testing.T) {
 	}
 	if m, _ := BuildHostMap(nil); string(m.JSON()) != "{\n  \"hosts\": {}\n}\n" {
 		t.Errorf("empty map: %s", m.JSON())
+	}
+}
+
+// Rule 5 end to end: hosts learned from (loopback) servers, written as a
+// host-map file, read back and loaded over the clara profile change what
+// clara gives offline.
+func TestLearnedMapChangesClara(t *testing.T) {
+	fx := newFixture(t)
+	fx.host("inclusion.gob.test", redirect(301, "https://www.inclusion.gob.test/"))
+	fx.host("www.inclusion.gob.test", ok)
+	fx.host("sepe.es", ok) // no longer redirects: its own canonical host
+	fx.host("boe.es", redirect(301, "https://www.boe.es/"))
+	fx.host("www.boe.es", ok)
+	r := fx.resolver(Config{})
+	learned := r.LearnHosts(context.Background(), []string{"inclusion.gob.test", "sepe.es", "boe.es"}, 2)
+	for _, l := range learned {
+		if l.Err != nil {
+			t.Fatal(l.Err)
+		}
+	}
+	m, dropped := BuildHostMap(learned)
+	if len(dropped) != 0 {
+		t.Fatalf("dropped %+v", dropped)
+	}
+	file, err := ReadHostMap("hostmap.json", m.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := normalize.MustLookup("clara")
+	p, err := ApplyHostMap(base.Profile(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnedClara, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string][2]string{ // built-in clara, clara with the learned map
+		"https://inclusion.gob.test/x":   {"https://inclusion.gob.test/x", "https://www.inclusion.gob.test/x"},
+		"https://sepe.es/x":              {"https://www.sepe.es/x", "https://sepe.es/x"}, // learned overrides the table
+		"https://boe.es/x":               {"https://www.boe.es/x", "https://www.boe.es/x"},
+		"http://BOE.ES./x/?utm_source=a": {"https://www.boe.es/x", "https://www.boe.es/x"},
+		"https://agenciatributaria.es/":  {"https://sede.agenciatributaria.gob.es", "https://sede.agenciatributaria.gob.es"}, // untouched entry
+	} {
+		before, err1 := base.Normalize(in)
+		after, err2 := learnedClara.Normalize(in)
+		if err1 != nil || err2 != nil || before != want[0] || after != want[1] {
+			t.Errorf("%s: clara %q (%v), with the learned map %q (%v); want %q, %q", in, before, err1, after, err2, want[0], want[1])
+		}
+	}
+}
+
+func TestApplyHostMap(t *testing.T) {
+	p := normalize.MustLookup("clara").Profile()
+	// A learned entry whose target the table maps further is followed.
+	q, err := ApplyHostMap(p, HostMap{Hosts: map[string]string{"old.es": "boe.es"}})
+	if err != nil || q.Host.Map["old.es"] != "www.boe.es" {
+		t.Errorf("chain through the table: %v, %v", q.Host.Map, err)
+	}
+	if _, err := ApplyHostMap(p, HostMap{Hosts: map[string]string{"www.boe.es": "boe.es"}}); !errors.Is(err, normalize.ErrConfig) {
+		t.Errorf("cycle with the table: %v", err)
+	}
+	for _, bad := range []string{
+		`{"hosts": {"BOE.es": "www.boe.es"}}`,
+		`{"hosts": {"boe.es": "www.boe.es/x"}}`,
+		`{"hosts": {"boe.es": "www.boe.es"}, "extra": 1}`,
+		`{"hosts": ["boe.es"]}`,
+		`not json`,
+	} {
+		if _, err := ReadHostMap("f.json", []byte(bad)); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "f.json") {
+			t.Errorf("ReadHostMap(%s) = %v", bad, err)
+		}
 	}
 }
