@@ -3,27 +3,17 @@ package resolve
 import (
 	"bufio"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"fmt"
-	"io"
-	"log"
-	"math/big"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/resolve/resolvetest"
 )
 
 // The fixture is a small fake Internet on loopback. Test hosts (names
@@ -36,73 +26,24 @@ import (
 // reach is an error, never a real connection: no test leaves the machine.
 
 type fixture struct {
+	*resolvetest.Server
 	t        *testing.T
 	mu       sync.Mutex
-	handlers map[string]http.HandlerFunc // by request host
-	reqs     []seenReq
 	names    map[string]func(n int) []netip.Addr // DNS: answer to the n-th lookup (0-based)
 	lookups  map[string]int
 	dialed   []string // ip:port connected to (after the guard)
 	refused  map[string]bool
 	routes   map[string]string // ip:port → listener, before the default routes
 	nextIP   int
-	plain    *httptest.Server
-	secure   *httptest.Server
-	pool     *x509.CertPool
 	wrap     func(net.Conn) net.Conn // optional: wraps each connection
-}
-
-type seenReq struct {
-	method, host, uri string
-	header            http.Header
-	at                time.Time
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	fx := &fixture{t: t, handlers: map[string]http.HandlerFunc{},
-		names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{}, refused: map[string]bool{}, routes: map[string]string{}}
-	cert, pool := testCert(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test", "*.agencia.test", "*.chain.test", "*.inclusion.gob.test", "boe.es", "*.boe.es", "sepe.es")
-	fx.pool = pool
-	fx.plain = httptest.NewServer(http.HandlerFunc(fx.serve))
-	fx.secure = httptest.NewUnstartedServer(http.HandlerFunc(fx.serve))
-	fx.secure.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
-	// Handshakes cut short by a test's own timeouts are expected.
-	fx.secure.Config.ErrorLog = log.New(io.Discard, "", 0)
-	fx.secure.StartTLS()
-	t.Cleanup(func() { fx.plain.Close(); fx.secure.Close() })
-	return fx
-}
-
-// testCert makes a self-signed certificate for names.
-func testCert(t *testing.T, names ...string) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "urlnorm resolve test"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              names,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+	return &fixture{t: t, names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{},
+		refused: map[string]bool{}, routes: map[string]string{},
+		Server: resolvetest.NewServer(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test",
+			"*.agencia.test", "*.chain.test", "*.inclusion.gob.test", "boe.es", "*.boe.es", "sepe.es")}
 }
 
 // host gives name a fresh public-looking address and a handler.
@@ -112,7 +53,9 @@ func (fx *fixture) host(name string, h http.HandlerFunc) netip.Addr {
 	fx.nextIP++
 	ip := netip.AddrFrom4([4]byte{100, 1, byte(fx.nextIP >> 8), byte(fx.nextIP)})
 	fx.names[name] = func(int) []netip.Addr { return []netip.Addr{ip} }
-	fx.handlers[name] = h
+	if h != nil {
+		fx.Handle(name, h)
+	}
 	return ip
 }
 
@@ -121,22 +64,6 @@ func (fx *fixture) dns(name string, answer func(n int) []netip.Addr) {
 	fx.mu.Lock()
 	defer fx.mu.Unlock()
 	fx.names[name] = answer
-}
-
-func (fx *fixture) serve(w http.ResponseWriter, r *http.Request) {
-	host, _, err := net.SplitHostPort(r.Host)
-	if err != nil {
-		host = r.Host
-	}
-	fx.mu.Lock()
-	fx.reqs = append(fx.reqs, seenReq{r.Method, r.Host, r.RequestURI, r.Header.Clone(), time.Now()})
-	h := fx.handlers[host]
-	fx.mu.Unlock()
-	if h == nil {
-		http.Error(w, "fixture: no handler for "+host, http.StatusMisdirectedRequest)
-		return
-	}
-	h(w, r)
 }
 
 func (fx *fixture) lookup(_ context.Context, network, host string) ([]netip.Addr, error) {
@@ -176,9 +103,9 @@ func (fx *fixture) connect(ctx context.Context, network, addr string) (net.Conn,
 	case !netip.MustParsePrefix("100.1.0.0/16").Contains(ap.Addr()):
 		return nil, fmt.Errorf("fixture: refusing to connect to %s, outside the fake Internet", addr)
 	case ap.Port() == 80:
-		target = fx.plain.Listener.Addr().String()
+		target = fx.Plain.Listener.Addr().String()
 	case ap.Port() == 443:
-		target = fx.secure.Listener.Addr().String()
+		target = fx.TLS.Listener.Addr().String()
 	default:
 		return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
 	}
@@ -196,7 +123,7 @@ func (fx *fixture) connect(ctx context.Context, network, addr string) (net.Conn,
 func (fx *fixture) resolver(cfg Config) *Resolver {
 	fx.t.Helper()
 	cfg.LookupIP = fx.lookup
-	cfg.RootCAs = fx.pool
+	cfg.RootCAs = fx.Pool
 	if cfg.HostInterval == 0 {
 		cfg.HostInterval = -1
 	}
@@ -213,17 +140,7 @@ func (fx *fixture) resolver(cfg Config) *Resolver {
 }
 
 // requests returns the requests seen for host ("" for all).
-func (fx *fixture) requests(host string) []seenReq {
-	fx.mu.Lock()
-	defer fx.mu.Unlock()
-	var out []seenReq
-	for _, r := range fx.reqs {
-		if host == "" || strings.HasPrefix(r.host, host) && (len(r.host) == len(host) || r.host[len(host)] == ':') {
-			out = append(out, r)
-		}
-	}
-	return out
-}
+func (fx *fixture) requests(host string) []resolvetest.Request { return fx.Requests(host) }
 
 func (fx *fixture) dialedAddrs() []string {
 	fx.mu.Lock()
@@ -237,15 +154,10 @@ func (fx *fixture) lookupCount(host string) int {
 	return fx.lookups[host]
 }
 
-// redirect answers every request with status and Location loc.
-func redirect(status int, loc string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header()["Location"] = []string{loc}
-		w.WriteHeader(status)
-	}
-}
-
-func ok(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) }
+var (
+	redirect = resolvetest.Redirect
+	ok       = resolvetest.OK
+)
 
 // claraWith is the clara profile with hosts loaded as a host map.
 func claraWith(t testing.TB, hosts map[string]string) *normalize.Normalizer {

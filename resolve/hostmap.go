@@ -3,9 +3,12 @@ package resolve
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -123,7 +126,10 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 // ApplyHostMap returns p with m merged over its host map (Host.Map): m's
 // entries replace p's, a host m maps to itself loses any mapping, and
 // chains through both maps are followed to their end (built-in a → b plus
-// learned b → c give a → c). A cycle is an error.
+// learned b → c give a → c). A cycle is an error. The profile keeps its
+// name; its version gets the map's fingerprint as build metadata
+// ("1.0.0+hostmap.1a2b3c4d"), so outputs made with a learned map never
+// claim the built-in's version.
 //
 // TODO(clara loader): this is the host-map part of the policies branch's
 // normalize.LoadClaraConfig; once that is on main, load the file with it
@@ -156,6 +162,9 @@ func ApplyHostMap(p normalize.Profile, m HostMap) (normalize.Profile, error) {
 		}
 	}
 	p.Host.Map = out
+	sum := sha256.Sum256(m.JSON())
+	base, _, _ := strings.Cut(p.Version, "+")
+	p.Version = base + "+hostmap." + hex.EncodeToString(sum[:4])
 	if err := p.Validate(); err != nil {
 		return p, err
 	}

@@ -316,6 +316,9 @@ func TestLearnedMapChangesClara(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if v := learnedClara.Version(); !strings.HasPrefix(v, base.Version()+"+hostmap.") {
+		t.Errorf("version %q does not mark the learned map", v)
+	}
 	for in, want := range map[string][2]string{ // built-in clara, clara with the learned map
 		"https://inclusion.gob.test/x":   {"https://inclusion.gob.test/x", "https://www.inclusion.gob.test/x"},
 		"https://sepe.es/x":              {"https://www.sepe.es/x", "https://sepe.es/x"}, // learned overrides the table

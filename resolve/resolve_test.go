@@ -81,7 +81,7 @@ func TestChainLengths(t *testing.T) {
 	// /6 … /1; count the requests for /r/301/0 — only from the n ≤ 5 runs.
 	zero := 0
 	for _, q := range fx.requests("chain.test") {
-		if q.uri == "/r/301/0" {
+		if q.URI == "/r/301/0" {
 			zero++
 		}
 	}
@@ -89,8 +89,8 @@ func TestChainLengths(t *testing.T) {
 		t.Errorf("/r/301/0 requested %d times, want 3 (never by the 6-hop chain)", zero)
 	}
 	// The first request went out normalized: no tracking parameter, no fragment.
-	if q := fx.requests("chain.test")[0]; q.uri != "/r/301/0" {
-		t.Errorf("first request %q, want /r/301/0", q.uri)
+	if q := fx.requests("chain.test")[0]; q.URI != "/r/301/0" {
+		t.Errorf("first request %q, want /r/301/0", q.URI)
 	}
 }
 
@@ -192,10 +192,10 @@ func TestLocationValues(t *testing.T) {
 		}
 	}
 	for _, q := range fx.requests("") {
-		if strings.HasSuffix(q.host, ".") || strings.ContainsRune(q.host, 'ü') || strings.ToLower(q.host) != q.host {
-			t.Errorf("request with a non-canonical Host %q", q.host)
+		if strings.HasSuffix(q.Host, ".") || strings.ContainsRune(q.Host, 'ü') || strings.ToLower(q.Host) != q.Host {
+			t.Errorf("request with a non-canonical Host %q", q.Host)
 		}
-		if q.uri == "/a%0d%0aSet-Cookie:%20x=1" && q.header.Get("Set-Cookie") != "" {
+		if q.URI == "/a%0d%0aSet-Cookie:%20x=1" && q.Header.Get("Set-Cookie") != "" {
 			t.Errorf("header injected")
 		}
 	}
@@ -334,7 +334,7 @@ func TestHeadFallback(t *testing.T) {
 		}
 		var methods []string
 		for _, q := range fx.requests("nohead.test") {
-			methods = append(methods, q.method+" "+q.uri)
+			methods = append(methods, q.Method+" "+q.URI)
 		}
 		if got, want := strings.Join(methods, ", "), "HEAD /start, GET /start, HEAD /end, GET /end"; got != want {
 			t.Errorf("%d: requests %s, want %s", status, got, want)
@@ -481,11 +481,11 @@ func TestHeaderHygiene(t *testing.T) {
 	}
 	for _, q := range reqs {
 		for _, h := range []string{"Authorization", "Proxy-Authorization", "Cookie", "Referer"} {
-			if v := q.header.Get(h); v != "" {
-				t.Errorf("%s %s sent %s: %q", q.method, q.uri, h, v)
+			if v := q.Header.Get(h); v != "" {
+				t.Errorf("%s %s sent %s: %q", q.Method, q.URI, h, v)
 			}
 		}
-		if ua := q.header.Get("User-Agent"); ua != "test-agent/1" {
+		if ua := q.Header.Get("User-Agent"); ua != "test-agent/1" {
 			t.Errorf("User-Agent %q", ua)
 		}
 	}
@@ -531,7 +531,7 @@ func TestHostMapAppliedLast(t *testing.T) {
 	if err != nil || res.URL != "https://www.boe.test/buscar?id=BOE-A-1" {
 		t.Errorf("got %+v, %v", res, err)
 	}
-	if q := fx.requests("boe.test"); len(q) != 1 || q[0].uri != "/buscar?id=BOE-A-1" || q[0].host != "boe.test" {
+	if q := fx.requests("boe.test"); len(q) != 1 || q[0].URI != "/buscar?id=BOE-A-1" || q[0].Host != "boe.test" {
 		t.Errorf("requests %+v", q)
 	}
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -93,6 +94,7 @@ type netFlags struct {
 	userAgent    string
 	allowPrivate bool
 	connectTo    connectToFlag
+	cacert       string
 	jobs         int
 	strict       bool
 	args         []string // the positional arguments
@@ -107,6 +109,7 @@ func (f *netFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.userAgent, "user-agent", resolve.DefaultUserAgent, "User-Agent header")
 	fs.BoolVar(&f.allowPrivate, "allow-private", false, "let requests reach loopback and private networks (tests and intranets only: turns the SSRF guard's main protection off)")
 	fs.Var(&f.connectTo, "connect-to", "`HOST:PORT:ADDR:PORT`: connect to ADDR:PORT for HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
+	fs.StringVar(&f.cacert, "cacert", "", "PEM `file` of CA certificates to trust instead of the system's")
 	fs.IntVar(&f.jobs, "jobs", 4, "`n` inputs in flight at once")
 	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input failed")
 }
@@ -122,6 +125,16 @@ func (f *netFlags) config() (resolve.Config, int, error) {
 	}
 	if f.interval == 0 {
 		c.HostInterval = -1
+	}
+	if f.cacert != "" {
+		pem, err := os.ReadFile(f.cacert)
+		if err != nil {
+			return c, exitIO, err
+		}
+		c.RootCAs = x509.NewCertPool()
+		if !c.RootCAs.AppendCertsFromPEM(pem) {
+			return c, exitUsage, fmt.Errorf("%s: no PEM certificate found", f.cacert)
+		}
 	}
 	if f.allowlist != "" {
 		list, err := readListFile(f.allowlist)
@@ -221,9 +234,10 @@ func netCommand(name, about string, e *env, args []string, extra func(*flag.Flag
 }
 
 func runResolve(args []string, e *env) int {
-	var profile, shorteners string
+	var profile, shorteners, hostmap string
 	nf, code, ok := netCommand("resolve", resolveUsage, e, args, func(fs *flag.FlagSet) {
 		fs.StringVar(&profile, "profile", "clara", "profile `name` or profile file (JSON/YAML) giving the canonical form of the final URL")
+		fs.StringVar(&hostmap, "hostmap", "", "host-map `file` written by learn-hosts, loaded over the profile's host map (Rule 5)")
 		fs.StringVar(&shorteners, "shorteners", "", "`file` of URL-shortener hosts that may be passed through when --allowlist is set (default: bit.ly, goo.gl, t.co and other well-known ones)")
 	})
 	if !ok {
@@ -241,9 +255,9 @@ func runResolve(args []string, e *env) int {
 			return exitIO
 		}
 	}
-	if cfg.Normalizer, err = loadProfile(profile); err != nil {
+	if cfg.Normalizer, code, err = loadProfile(profile, hostmap); err != nil {
 		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
-		return exitUsage
+		return code
 	}
 	r, err := resolve.New(cfg)
 	if err != nil {
@@ -375,26 +389,48 @@ func runLearnHosts(args []string, e *env) int {
 }
 
 // loadProfile returns a built-in profile by name, or reads a profile file
-// (JSON, or YAML by extension).
-func loadProfile(arg string) (*normalize.Normalizer, error) {
-	if n, err := normalize.Lookup(arg); err == nil {
-		return n, nil
-	}
-	data, err := os.ReadFile(arg)
+// (JSON, or YAML by extension), and loads a host-map file over it.
+func loadProfile(arg, hostmap string) (*normalize.Normalizer, int, error) {
+	n, err := normalize.Lookup(arg)
 	if err != nil {
-		return nil, fmt.Errorf("unknown profile %q (known: %s) and no such file", arg, strings.Join(normalize.Names(), ", "))
+		data, rerr := os.ReadFile(arg)
+		if rerr != nil {
+			return nil, exitUsage, fmt.Errorf("unknown profile %q (known: %s) and no such file", arg, strings.Join(normalize.Names(), ", "))
+		}
+		var p normalize.Profile
+		switch strings.ToLower(filepath.Ext(arg)) {
+		case ".yaml", ".yml":
+			p, err = normalize.ParseProfileYAML(arg, data)
+		default:
+			p, err = normalize.ParseProfile(arg, data)
+		}
+		if err != nil {
+			return nil, exitUsage, err
+		}
+		if n, err = normalize.New(p); err != nil {
+			return nil, exitUsage, err
+		}
 	}
-	var p normalize.Profile
-	switch strings.ToLower(filepath.Ext(arg)) {
-	case ".yaml", ".yml":
-		p, err = normalize.ParseProfileYAML(arg, data)
-	default:
-		p, err = normalize.ParseProfile(arg, data)
+	if hostmap == "" {
+		return n, exitOK, nil
 	}
+	data, err := os.ReadFile(hostmap)
 	if err != nil {
-		return nil, err
+		return nil, exitIO, err
 	}
-	return normalize.New(p)
+	m, err := resolve.ReadHostMap(hostmap, data)
+	if err != nil {
+		return nil, exitUsage, err
+	}
+	p, err := resolve.ApplyHostMap(n.Profile(), m)
+	if err != nil {
+		return nil, exitUsage, err
+	}
+	n, err = normalize.New(p)
+	if err != nil {
+		return nil, exitUsage, err
+	}
+	return n, exitOK, nil
 }
 
 // resolveInputs turns the arguments into a stream of URLs: an argument
