@@ -24,13 +24,17 @@ type Result struct {
 	// normalized with the profile (clara: https, host map …). With the
 	// flags too_many_redirects, loop and bad_location it is the original
 	// URL normalized instead (Rule 7: "store the original URL and flag").
-	// With http_only it is the final URL normalized but left on http
-	// (Rule 1's exception). Empty when err != nil.
+	// When the chain ends on http, its https form is probed once: if it
+	// answers 2xx, URL is https as usual; if not, URL is the final URL
+	// normalized but left on http, flagged http_only (Rule 1's
+	// exception). Empty when err != nil.
 	URL      string `json:"url,omitempty"`
 	Original string `json:"original"`         // the input, as given
-	Final    string `json:"final,omitempty"`  // the last URL requested, before normalization
-	Status   int    `json:"status,omitempty"` // the last response's status
+	Final    string `json:"final,omitempty"`  // the last URL requested, before normalization (not set with an error)
+	Status   int    `json:"status,omitempty"` // its response's status
 	Chain    []Hop  `json:"chain"`
+	// Probe is the https request made when the chain ended on http.
+	Probe *Hop `json:"https_probe,omitempty"`
 	// Flag is "" or a reason for manual review: a chain kind code
 	// (too_many_redirects, loop, bad_location), FlagHTTPOnly, or, with
 	// an error, a rejection kind code (left_allowlist, blocked_address,
@@ -38,9 +42,9 @@ type Result struct {
 	Flag string `json:"flag,omitempty"`
 }
 
-// FlagHTTPOnly: the chain ended on an http URL — the site redirected to
-// http, or did not answer on https at all (clara-policy Rule 1: "store as
-// HTTP and flag for manual review").
+// FlagHTTPOnly: the chain ended on an http URL whose https form does not
+// answer 2xx (clara-policy Rule 1: "if a government site genuinely does
+// not support HTTPS, store as HTTP and flag for manual review").
 const FlagHTTPOnly = "http_only"
 
 const (
@@ -76,12 +80,11 @@ func (r *Resolver) Resolve(ctx context.Context, rawURL string) (Result, error) {
 		}
 	}
 	res.Chain = hops
-	if len(hops) > 0 {
-		res.Final, res.Status = hops[len(hops)-1].URL, hops[len(hops)-1].Status
-	}
 	switch k := kindOf(err); {
 	case err == nil:
+		res.Final, res.Status = hops[len(hops)-1].URL, hops[len(hops)-1].Status
 	case k == KindTooManyRedirects || k == KindLoop || k == KindBadLocation:
+		res.Final, res.Status = hops[len(hops)-1].URL, hops[len(hops)-1].Status
 		return r.keepOriginal(res, k)
 	default:
 		if k != nil && k.Class == ErrRejected {
@@ -91,7 +94,10 @@ func (r *Resolver) Resolve(ctx context.Context, rawURL string) (Result, error) {
 	}
 	n := r.canon
 	if last.Scheme() == "http" {
-		n, res.Flag = r.canonHTTP, FlagHTTPOnly
+		var ok bool
+		if res.Probe, ok = r.probeHTTPS(ctx, res.Final); !ok {
+			n, res.Flag = r.canonHTTP, FlagHTTPOnly
+		}
 	}
 	if res.URL, err = n.Normalize(res.Final); err != nil {
 		// The profile refuses the page the chain ended on (too long, a
@@ -100,6 +106,30 @@ func (r *Resolver) Resolve(ctx context.Context, rawURL string) (Result, error) {
 		return r.keepOriginal(res, KindBadLocation)
 	}
 	return res, nil
+}
+
+// probeHTTPS asks whether the https form of a chain's http final URL (as
+// the profile without its host map writes it: Rule 1 makes it https)
+// answers 2xx. It is one HEAD (GET on 405/501), under the same checks as
+// every hop; an explicit port, whose https form would be a guess, is not
+// probed.
+func (r *Resolver) probeHTTPS(ctx context.Context, final string) (*Hop, bool) {
+	s, err := r.fetch.Normalize(final)
+	if err != nil {
+		return nil, false
+	}
+	u, err := normalize.Parse(s)
+	if err != nil || u.Scheme() != "https" || u.Port() >= 0 {
+		return nil, false
+	}
+	host := dialHost(u)
+	resp, method, err := r.request(ctx, u, host)
+	hop := &Hop{URL: hrefOf(u), Method: method}
+	if err != nil {
+		return hop, false
+	}
+	hop.Status = resp.StatusCode
+	return hop, resp.StatusCode >= 200 && resp.StatusCode < 300
 }
 
 func (r *Resolver) keepOriginal(res Result, k *Kind) (Result, error) {

@@ -505,8 +505,17 @@ func TestHTTPOnly(t *testing.T) {
 		ok(w, r)
 	})
 	fx.host("both.test", ok)
+	fx.host("up.test", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			redirect(301, "http://up.test/y?utm_source=z")(w, r)
+			return
+		}
+		ok(w, r)
+	})
 	r := fx.resolver(Config{})
 	for in, want := range map[string]Result{
+		// A redirect to http, but https works: probed, stored as https.
+		"https://up.test/": {URL: "https://up.test/y", Final: "http://up.test/y?utm_source=z"},
 		"http://plain.test/a/?utm_source=x": {URL: "http://plain.test/a", Flag: FlagHTTPOnly, Final: "http://plain.test/a"},
 		"https://down.test/":                {URL: "http://down.test/x", Flag: FlagHTTPOnly, Final: "http://down.test/x/"},
 		"http://both.test/a":                {URL: "https://both.test/a", Final: "https://both.test/a"},
@@ -518,6 +527,10 @@ func TestHTTPOnly(t *testing.T) {
 	}
 	if n := len(fx.requests("both.test")); n != 1 {
 		t.Errorf("both.test: %d requests, want 1 (https only)", n)
+	}
+	// The probe went to the https form without the tracking parameter.
+	if q := fx.requests("up.test"); len(q) != 3 || !q[2].TLS || q[2].URI != "/y" {
+		t.Errorf("up.test requests %+v", q)
 	}
 }
 
