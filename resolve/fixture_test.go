@@ -27,15 +27,15 @@ import (
 
 type fixture struct {
 	*resolvetest.Server
-	t        *testing.T
-	mu       sync.Mutex
-	names    map[string]func(n int) []netip.Addr // DNS: answer to the n-th lookup (0-based)
-	lookups  map[string]int
-	dialed   []string // ip:port connected to (after the guard)
-	refused  map[string]bool
-	routes   map[string]string // ip:port → listener, before the default routes
-	nextIP   int
-	wrap     func(net.Conn) net.Conn // optional: wraps each connection
+	t       *testing.T
+	mu      sync.Mutex
+	names   map[string]func(n int) []netip.Addr // DNS: answer to the n-th lookup (0-based)
+	lookups map[string]int
+	dialed  []string // ip:port connected to (after the guard)
+	refused map[string]bool
+	routes  map[string]string // ip:port → listener, before the default routes
+	nextIP  int
+	wrap    func(net.Conn) net.Conn // optional: wraps each connection
 }
 
 func newFixture(t *testing.T) *fixture {

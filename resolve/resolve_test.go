@@ -515,7 +515,7 @@ func TestHTTPOnly(t *testing.T) {
 	r := fx.resolver(Config{})
 	for in, want := range map[string]Result{
 		// A redirect to http, but https works: probed, stored as https.
-		"https://up.test/": {URL: "https://up.test/y", Final: "http://up.test/y?utm_source=z"},
+		"https://up.test/":                  {URL: "https://up.test/y", Final: "http://up.test/y?utm_source=z"},
 		"http://plain.test/a/?utm_source=x": {URL: "http://plain.test/a", Flag: FlagHTTPOnly, Final: "http://plain.test/a"},
 		"https://down.test/":                {URL: "http://down.test/x", Flag: FlagHTTPOnly, Final: "http://down.test/x/"},
 		"http://both.test/a":                {URL: "https://both.test/a", Final: "https://both.test/a"},
