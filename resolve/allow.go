@@ -144,8 +144,6 @@ func (s *hostSet) has(h string) bool {
 	return false
 }
 
-func (s *hostSet) empty() bool { return len(s.exact) == 0 && len(s.suffixes) == 0 }
-
 // ReadList reads a list file: one entry per line; blank lines and lines
 // starting with '#' are skipped, surrounding space is trimmed. It serves
 // allowlists, shortener lists and domain lists.

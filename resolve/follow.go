@@ -58,9 +58,11 @@ const (
 // The first request goes to rawURL normalized by the profile without its
 // host map (the pipeline's steps 1–7: https, tracking and session
 // parameters, fragment …). If that is an upgraded https URL and its first
-// hop fails on the network, the http URL is tried and the result is
-// flagged http_only. Every hop is checked before it is dialed (scheme,
-// credentials, allowlist, then the SSRF guard on the dialed IP).
+// hop fails on the network, the http URL is tried. A chain that ends on
+// http has its https form probed once; if that does not answer 2xx, the
+// result stays on http and is flagged http_only (Rule 1's exception).
+// Every hop is checked before it is dialed (scheme, allowlist,
+// credentials, then the SSRF guard on the dialed IP).
 //
 // Errors: ErrInput for a URL that cannot be fetched, ErrRejected (with
 // Result.Flag set) when a hop is refused, ErrNetwork when a request fails.
@@ -74,8 +76,10 @@ func (r *Resolver) Resolve(ctx context.Context, rawURL string) (Result, error) {
 		return res, err
 	}
 	hops, last, err := r.follow(ctx, opResolve, rawURL, start)
+	var failed *Hop // the https attempt, when the http fallback ran
 	if k := kindOf(err); k != nil && k.Class == ErrNetwork && len(hops) == 1 && ctx.Err() == nil {
 		if plain, perr := r.startURL(r.fetchHTTP, rawURL); perr == nil && plain.Href() != start.Href() {
+			failed = &hops[0]
 			hops, last, err = r.follow(ctx, opResolve, rawURL, plain)
 		}
 	}
@@ -94,8 +98,13 @@ func (r *Resolver) Resolve(ctx context.Context, rawURL string) (Result, error) {
 	}
 	n := r.canon
 	if last.Scheme() == "http" {
-		var ok bool
-		if res.Probe, ok = r.probeHTTPS(ctx, res.Final); !ok {
+		ok := false
+		if failed != nil && dialHost(last) == dialHost(start) {
+			res.Probe = failed // https was just tried on this host
+		} else {
+			res.Probe, ok = r.probeHTTPS(ctx, res.Final)
+		}
+		if !ok {
 			n, res.Flag = r.canonHTTP, FlagHTTPOnly
 		}
 	}
@@ -123,6 +132,9 @@ func (r *Resolver) probeHTTPS(ctx context.Context, final string) (*Hop, bool) {
 		return nil, false
 	}
 	host := dialHost(u)
+	if host == "" {
+		return nil, false
+	}
 	resp, method, err := r.request(ctx, u, host)
 	hop := &Hop{URL: hrefOf(u), Method: method}
 	if err != nil {

@@ -528,6 +528,23 @@ func TestHTTPOnly(t *testing.T) {
 	if n := len(fx.requests("both.test")); n != 1 {
 		t.Errorf("both.test: %d requests, want 1 (https only)", n)
 	}
+	// plain.test: the failed https attempt is the probe; no second try.
+	res, _ := r.Resolve(context.Background(), "http://plain.test/a")
+	if res.Probe == nil || res.Probe.URL != "https://plain.test/a" || res.Probe.Status != 0 {
+		t.Errorf("plain.test probe %+v", res.Probe)
+	}
+	if n := len(fx.dialedAddrs()); n == 0 {
+		t.Error("no dials recorded")
+	}
+	https := 0
+	for _, a := range fx.dialedAddrs() {
+		if a == ip.String()+":443" {
+			https++
+		}
+	}
+	if https != 2 { // one per Resolve of plain.test
+		t.Errorf("%d https dials to plain.test, want 2", https)
+	}
 	// The probe went to the https form without the tracking parameter.
 	if q := fx.requests("up.test"); len(q) != 3 || !q[2].TLS || q[2].URI != "/y" {
 		t.Errorf("up.test requests %+v", q)
