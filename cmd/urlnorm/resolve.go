@@ -105,7 +105,7 @@ func (f *netFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxHops, "max-hops", resolve.DefaultMaxHops, "most redirects followed; one more is flagged too_many_redirects")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "time limit per input, all hops included")
 	fs.DurationVar(&f.hopTimeout, "hop-timeout", 10*time.Second, "time limit per request")
-	fs.DurationVar(&f.interval, "rate", 200*time.Millisecond, "least time between two requests to one host (negative: no limit)")
+	fs.DurationVar(&f.interval, "rate", 200*time.Millisecond, "least time between two requests to one host (0: no limit)")
 	fs.StringVar(&f.userAgent, "user-agent", resolve.DefaultUserAgent, "User-Agent header")
 	fs.BoolVar(&f.allowPrivate, "allow-private", false, "let requests reach loopback and private networks (tests and intranets only: turns the SSRF guard's main protection off)")
 	fs.Var(&f.connectTo, "connect-to", "`HOST:PORT:ADDR:PORT`: connect to ADDR:PORT for HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
@@ -123,8 +123,8 @@ func (f *netFlags) config() (resolve.Config, int, error) {
 	if f.maxHops <= 0 || f.timeout <= 0 || f.hopTimeout <= 0 || f.jobs <= 0 {
 		return c, exitUsage, errors.New("--max-hops, --timeout, --hop-timeout and --jobs must be positive")
 	}
-	if f.interval == 0 {
-		c.HostInterval = -1
+	if f.interval <= 0 {
+		c.HostInterval = -1 // Config's 0 means the default
 	}
 	if f.cacert != "" {
 		pem, err := os.ReadFile(f.cacert)
