@@ -26,32 +26,26 @@ var (
 	ErrNetwork = errors.New("network failure")
 )
 
-// Kind is the precise, stable reason for an error; it belongs to one class.
-// Resolve reports the rejection kinds as Result.Flag too.
-type Kind struct {
-	Code  string // stable snake_case code, e.g. "left_allowlist"
-	Class error  // ErrInput, ErrRejected or ErrNetwork
-}
-
-func (k *Kind) Error() string { return k.Code }
-
-// Is makes errors.Is(kind, class) true.
-func (k *Kind) Is(target error) bool { return target == k.Class }
+// Kinds are normalize.Kind values (a stable code and one of the classes
+// above): errors.Is(err, resolve.KindLoop) and errors.Is(err,
+// resolve.ErrRejected) both hold for a loop. Resolve reports the rejection
+// kinds as Result.Flag too.
+type Kind = normalize.Kind
 
 // Input kinds: the URL or domain passed to Resolve or DiscoverHost.
 var (
-	KindInvalidURL  = &Kind{"invalid_url", ErrInput}        // not a URL the profile accepts
-	KindScheme      = &Kind{"unsupported_scheme", ErrInput} // not http or https
-	KindCredentials = &Kind{"credentials", ErrInput}        // user:password@ in the URL
-	KindInvalidHost = &Kind{"invalid_host", ErrInput}       // not a dialable DNS name or IP
+	KindInvalidURL  = &Kind{Code: "invalid_url", Class: ErrInput}        // not a URL the profile accepts
+	KindScheme      = &Kind{Code: "unsupported_scheme", Class: ErrInput} // not http or https
+	KindCredentials = &Kind{Code: "credentials", Class: ErrInput}        // user:password@ in the URL
+	KindInvalidHost = &Kind{Code: "invalid_host", Class: ErrInput}       // not a dialable DNS name or IP
 )
 
 // Rejection kinds: a hop refused before it was dialed.
 var (
-	KindLeftAllowlist       = &Kind{"left_allowlist", ErrRejected}       // host not on the allowlist
-	KindBlocked             = &Kind{"blocked_address", ErrRejected}      // SSRF guard: non-public IP
-	KindRedirectScheme      = &Kind{"redirect_scheme", ErrRejected}      // Location is not http/https
-	KindRedirectCredentials = &Kind{"redirect_credentials", ErrRejected} // Location carries user:password@
+	KindLeftAllowlist       = &Kind{Code: "left_allowlist", Class: ErrRejected}       // host not on the allowlist
+	KindBlocked             = &Kind{Code: "blocked_address", Class: ErrRejected}      // SSRF guard: non-public IP
+	KindRedirectScheme      = &Kind{Code: "redirect_scheme", Class: ErrRejected}      // Location is not http/https
+	KindRedirectCredentials = &Kind{Code: "redirect_credentials", Class: ErrRejected} // Location carries user:password@
 )
 
 // Chain kinds: the chain cannot be followed to its end. Resolve keeps the
@@ -59,19 +53,19 @@ var (
 // (clara-policy Rule 7: "store the original URL and flag for manual
 // review"); DiscoverHost returns them as errors.
 var (
-	KindTooManyRedirects = &Kind{"too_many_redirects", ErrRejected}
-	KindLoop             = &Kind{"loop", ErrRejected}
-	KindBadLocation      = &Kind{"bad_location", ErrRejected} // missing, unparsable or undialable Location
+	KindTooManyRedirects = &Kind{Code: "too_many_redirects", Class: ErrRejected}
+	KindLoop             = &Kind{Code: "loop", Class: ErrRejected}
+	KindBadLocation      = &Kind{Code: "bad_location", Class: ErrRejected} // missing, unparsable or undialable Location
 )
 
 // Network kinds.
 var (
-	KindTimeout  = &Kind{"timeout", ErrNetwork}
-	KindCanceled = &Kind{"canceled", ErrNetwork}
-	KindDNS      = &Kind{"dns", ErrNetwork}
-	KindDial     = &Kind{"dial", ErrNetwork}
-	KindTLS      = &Kind{"tls", ErrNetwork}
-	KindHTTP     = &Kind{"http", ErrNetwork} // malformed or oversized response
+	KindTimeout  = &Kind{Code: "timeout", Class: ErrNetwork}
+	KindCanceled = &Kind{Code: "canceled", Class: ErrNetwork}
+	KindDNS      = &Kind{Code: "dns", Class: ErrNetwork}
+	KindDial     = &Kind{Code: "dial", Class: ErrNetwork}
+	KindTLS      = &Kind{Code: "tls", Class: ErrNetwork}
+	KindHTTP     = &Kind{Code: "http", Class: ErrNetwork} // malformed or oversized response
 )
 
 // Error describes a failed Resolve or DiscoverHost.
@@ -104,16 +98,13 @@ func (e *Error) Is(target error) bool { return target == e.Kind || target == e.K
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// KindOf returns the kind code of err: "" for nil, "internal" for errors
-// that did not come from this package.
+// KindOf returns the kind code of err: "" for nil, the normalize kind of
+// a normalize error (a configuration error, say), "internal" for others.
 func KindOf(err error) string {
 	if k := kindOf(err); k != nil {
 		return k.Code
 	}
-	if err == nil {
-		return ""
-	}
-	return "internal"
+	return normalize.KindOf(err)
 }
 
 // ClassOf returns "input", "rejected" or "network" for an error of this

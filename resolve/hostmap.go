@@ -100,20 +100,8 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		h, seen := k, map[string]bool{k: true}
-		for {
-			next, ok := edges[h]
-			if !ok || next == h {
-				break
-			}
-			if seen[next] {
-				h = ""
-				break
-			}
-			seen[next] = true
-			h = next
-		}
-		if h == "" {
+		h, ok := chainEnd(edges, k)
+		if !ok {
 			dropped = append(dropped, Learned{Domain: k, Key: k, Host: edges[k],
 				Err: fmt.Errorf("%s is on a cycle of canonical hosts", k)})
 			continue
@@ -144,18 +132,10 @@ func ApplyHostMap(p normalize.Profile, m HostMap) (normalize.Profile, error) {
 	}
 	out := map[string]string{}
 	for from := range merged {
-		to, seen := from, map[string]bool{from: true}
-		for {
-			next, ok := merged[to]
-			if !ok || next == to {
-				break
-			}
-			if seen[next] {
-				return p, &normalize.Error{Op: "load host map", Kind: normalize.KindConfig,
-					Reason: "the host map has a cycle through " + next}
-			}
-			seen[next] = true
-			to = next
+		to, ok := chainEnd(merged, from)
+		if !ok {
+			return p, &normalize.Error{Op: "load host map", Input: from, Kind: normalize.KindConfig,
+				Reason: "the host map has a cycle through " + from}
 		}
 		if to != from {
 			out[from] = to
@@ -191,4 +171,21 @@ func ReadHostMap(name string, data []byte) (HostMap, error) {
 		return HostMap{}, &normalize.Error{Op: "load host map", Input: name, Kind: normalize.KindConfig, Err: err}
 	}
 	return m, nil
+}
+
+// chainEnd follows m from host to a host that maps nowhere else (or to
+// itself); ok is false when the walk comes back to a host it has seen.
+func chainEnd(m map[string]string, host string) (string, bool) {
+	seen := map[string]bool{host: true}
+	for {
+		next, ok := m[host]
+		if !ok || next == host {
+			return host, true
+		}
+		if seen[next] {
+			return "", false
+		}
+		seen[next] = true
+		host = next
+	}
 }

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/urlnorm/urlnorm/resolve/resolvetest"
 )
 
 // chainHandler serves /r/{code}/{n}: a redirect with status code to
@@ -243,18 +245,12 @@ func TestRawLocations(t *testing.T) {
 
 func TestLoops(t *testing.T) {
 	fx := newFixture(t)
-	fx.host("loop.test", func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/a":
-			redirect(301, "/b")(w, r)
-		case "/b":
-			redirect(302, "https://loop.test/a#frag")(w, r)
-		case "/self":
-			redirect(307, "/self")(w, r)
-		case "/x":
-			redirect(301, "https://other.test/y")(w, r)
-		}
-	})
+	fx.host("loop.test", resolvetest.ByPath(map[string]http.HandlerFunc{
+		"/a":    redirect(301, "/b"),
+		"/b":    redirect(302, "https://loop.test/a#frag"),
+		"/self": redirect(307, "/self"),
+		"/x":    redirect(301, "https://other.test/y"),
+	}))
 	fx.host("other.test", redirect(301, "https://loop.test/x"))
 	r := fx.resolver(Config{})
 	for in, chain := range map[string]int{
@@ -275,18 +271,11 @@ func TestShorteners(t *testing.T) {
 	fx := newFixture(t)
 	fx.host("sede.gob.test", ok)
 	fx.host("evil.test", ok)
-	fx.host("short.test", func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/good":
-			redirect(301, "https://sede.gob.test/tramite?utm_medium=x&id=3")(w, r)
-		case "/bad":
-			redirect(301, "https://evil.test/")(w, r)
-		case "/chain":
-			redirect(301, "/good")(w, r)
-		default:
-			http.NotFound(w, r)
-		}
-	})
+	fx.host("short.test", resolvetest.ByPath(map[string]http.HandlerFunc{
+		"/good":  redirect(301, "https://sede.gob.test/tramite?utm_medium=x&id=3"),
+		"/bad":   redirect(301, "https://evil.test/"),
+		"/chain": redirect(301, "/good"),
+	}))
 	r := fx.resolver(Config{Allowlist: []string{"*.gob.test"}, Shorteners: []string{"short.test"}})
 	res, err := r.Resolve(context.Background(), "https://short.test/chain")
 	if err != nil || res.URL != "https://sede.gob.test/tramite?id=3" || len(res.Chain) != 3 {

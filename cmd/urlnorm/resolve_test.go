@@ -39,14 +39,10 @@ func govServer(t *testing.T) *resolvetest.Server {
 		resolvetest.Redirect(301, "https://www.inclusion.gob.es"+r.URL.Path)(w, r)
 	})
 	s.Handle("www.inclusion.gob.es", resolvetest.OK)
-	s.Handle("bit.ly", func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/abc":
-			resolvetest.Redirect(302, "http://www.boe.es/buscar/act.php?id=BOE-A-2023-12345&utm_source=tw")(w, r)
-		case "/evil":
-			resolvetest.Redirect(302, "https://evil.example/")(w, r)
-		}
-	})
+	s.Handle("bit.ly", resolvetest.ByPath(map[string]http.HandlerFunc{
+		"/abc":  resolvetest.Redirect(302, "http://www.boe.es/buscar/act.php?id=BOE-A-2023-12345&utm_source=tw"),
+		"/evil": resolvetest.Redirect(302, "https://evil.example/"),
+	}))
 	return s
 }
 

@@ -168,3 +168,15 @@ func Redirect(status int, loc string) http.HandlerFunc {
 
 // OK answers 200 "ok".
 func OK(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) }
+
+// ByPath serves each request with the handler of its URL path, and 404
+// for other paths.
+func ByPath(m map[string]http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if h, ok := m[r.URL.Path]; ok {
+			h(w, r)
+			return
+		}
+		http.NotFound(w, r)
+	}
+}
