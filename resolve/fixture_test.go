@@ -40,10 +40,12 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	return &fixture{t: t, names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{},
+	fx := &fixture{t: t, names: map[string]func(int) []netip.Addr{}, lookups: map[string]int{},
 		refused: map[string]bool{}, routes: map[string]string{},
-		Server: resolvetest.NewServer(t, "*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test",
+		Server: resolvetest.NewServer("*.test", "*.gob.test", "*.boe.test", "*.agencia.gob.test",
 			"*.agencia.test", "*.chain.test", "*.inclusion.gob.test", "boe.es", "*.boe.es", "sepe.es")}
+	t.Cleanup(fx.Close)
+	return fx
 }
 
 // host gives name a fresh public-looking address and a handler.

@@ -31,7 +31,8 @@ import (
 //	bit.ly/abc           → 302 http://www.boe.es/buscar/act.php?id=BOE-A-2023-12345&utm_source=tw
 //	bit.ly/evil          → 302 https://evil.example/
 func govServer(t *testing.T) *resolvetest.Server {
-	s := resolvetest.NewServer(t, "boe.es", "*.boe.es", "sepe.es", "inclusion.gob.es", "*.inclusion.gob.es", "bit.ly")
+	s := resolvetest.NewServer("boe.es", "*.boe.es", "sepe.es", "inclusion.gob.es", "*.inclusion.gob.es", "bit.ly")
+	t.Cleanup(s.Close)
 	s.Handle("boe.es", resolvetest.Redirect(301, "https://www.boe.es/"))
 	s.Handle("www.boe.es", resolvetest.OK)
 	s.Handle("sepe.es", resolvetest.OK)

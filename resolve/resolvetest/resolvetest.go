@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -45,13 +44,13 @@ type Request struct {
 }
 
 // NewServer starts the servers; names (exact or "*." wildcards) go into
-// the certificate. They are closed when the test ends.
-func NewServer(t testing.TB, names ...string) *Server {
-	t.Helper()
+// the certificate. Close stops them. Like httptest.NewServer, it panics
+// if it cannot start.
+func NewServer(names ...string) *Server {
 	s := &Server{handlers: map[string]http.HandlerFunc{}}
 	cert, err := selfSigned(names)
 	if err != nil {
-		t.Fatal(err)
+		panic("resolvetest: " + err.Error())
 	}
 	s.Pool = x509.NewCertPool()
 	s.Pool.AddCert(cert.Leaf)
@@ -62,8 +61,13 @@ func NewServer(t testing.TB, names ...string) *Server {
 	// Handshakes cut short by a test's own timeouts are expected.
 	s.TLS.Config.ErrorLog = log.New(io.Discard, "", 0)
 	s.TLS.StartTLS()
-	t.Cleanup(func() { s.Plain.Close(); s.TLS.Close() })
 	return s
+}
+
+// Close shuts both servers down.
+func (s *Server) Close() {
+	s.Plain.Close()
+	s.TLS.Close()
 }
 
 func selfSigned(names []string) (tls.Certificate, error) {
