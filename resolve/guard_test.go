@@ -226,7 +226,8 @@ func TestGuardControlHook(t *testing.T) {
 func TestConnectTo(t *testing.T) {
 	fx := newFixture(t)
 	fx.host("www.boe.test", ok)
-	mapping := map[string]string{"www.boe.test:80": fx.Plain.Listener.Addr().String()}
+	// The key is written as a user might: upper case, a trailing dot.
+	mapping := map[string]string{"WWW.BOE.TEST.:80": fx.Plain.Listener.Addr().String()}
 	for _, allow := range []bool{true, false} {
 		r, err := New(Config{AllowPrivate: allow, ConnectTo: mapping,
 			HostInterval: -1, LookupIP: fx.lookup})

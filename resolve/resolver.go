@@ -131,13 +131,8 @@ func New(cfg Config) (*Resolver, error) {
 	if r.lookup == nil {
 		r.lookup = net.DefaultResolver.LookupNetIP
 	}
-	for from, to := range cfg.ConnectTo {
-		if _, _, err := net.SplitHostPort(from); err != nil {
-			return nil, configErr(fmt.Errorf("connect-to %q: %v", from, err))
-		}
-		if _, _, err := net.SplitHostPort(to); err != nil {
-			return nil, configErr(fmt.Errorf("connect-to %q → %q: %v", from, to, err))
-		}
+	if r.cfg.ConnectTo, err = canonicalConnectTo(cfg.ConnectTo); err != nil {
+		return nil, configErr(err)
 	}
 	d := &net.Dialer{Timeout: cfg.DialTimeout, KeepAlive: 30 * time.Second, Control: r.control}
 	r.connect = d.DialContext
@@ -156,6 +151,35 @@ func New(cfg Config) (*Resolver, error) {
 	r.limit = newLimiter(cfg.HostInterval)
 	r.cache = newHostCache(cfg.CacheTTL, cfg.CacheSize, time.Now)
 	return r, nil
+}
+
+// canonicalConnectTo writes each "host:port" key as the dialer sees it
+// (canonical host, IPv6 without brackets inside JoinHostPort's).
+func canonicalConnectTo(m map[string]string) (map[string]string, error) {
+	out := make(map[string]string, len(m))
+	for from, to := range m {
+		host, port, err := net.SplitHostPort(from)
+		if err != nil {
+			return nil, fmt.Errorf("connect-to %q: %v", from, err)
+		}
+		h, reason := canonicalHost(bracketIPv6(host))
+		if reason != "" {
+			return nil, fmt.Errorf("connect-to %q: %s", from, reason)
+		}
+		host = strings.Trim(h, "[]")
+		if _, _, err := net.SplitHostPort(to); err != nil {
+			return nil, fmt.Errorf("connect-to %q → %q: %v", from, to, err)
+		}
+		out[net.JoinHostPort(host, port)] = to
+	}
+	return out, nil
+}
+
+func bracketIPv6(host string) string {
+	if strings.Contains(host, ":") {
+		return "[" + host + "]"
+	}
+	return host
 }
 
 // Close releases idle connections.
