@@ -420,6 +420,7 @@ func TestSlowServer(t *testing.T) {
 	}
 	// A body that trickles in: the hop ends at HopTimeout with the
 	// status already received.
+	r = fx.resolver(Config{HopTimeout: time.Second})
 	res, err = r.Resolve(context.Background(), "https://trickle.test/")
 	if err != nil || res.Status != 200 {
 		t.Errorf("trickling body: %+v, %v", res, err)
