@@ -11,9 +11,10 @@ import (
 	"github.com/urlnorm/urlnorm/resolve/resolvetest"
 )
 
-// govSite stands in for the Internet: loopback servers that answer for
-// these names. Real code leaves out ConnectTo, AllowPrivate and RootCAs.
-func govSite() (*resolvetest.Server, resolve.Config) {
+// govResolver is a Resolver for a stand-in Internet: loopback servers that
+// answer for these names. Real code leaves out ConnectTo, AllowPrivate and
+// RootCAs. done releases both.
+func govResolver() (r *resolve.Resolver, done func()) {
 	srv := resolvetest.NewServer("bit.ly", "seg-social.es", "*.seg-social.es", "boe.es", "*.boe.es")
 	srv.Handle("bit.ly", resolvetest.ByPath(map[string]http.HandlerFunc{
 		"/imv":  resolvetest.Redirect(301, "https://seg-social.es/imv?utm_source=twitter"),
@@ -26,25 +27,24 @@ func govSite() (*resolvetest.Server, resolve.Config) {
 	}))
 	srv.Handle("boe.es", resolvetest.Redirect(301, "https://www.boe.es/"))
 	srv.Handle("www.boe.es", resolvetest.OK)
-	return srv, resolve.Config{
+	r, err := resolve.New(resolve.Config{
 		Allowlist:  []string{"seg-social.es", "*.seg-social.es", "boe.es", "*.boe.es"},
 		Shorteners: resolve.DefaultShorteners,
 		// Test only: send every name to the loopback servers.
 		ConnectTo: srv.ConnectTo(), AllowPrivate: true, RootCAs: srv.Pool,
+	})
+	if err != nil {
+		panic(err)
 	}
+	return r, func() { r.Close(); srv.Close() }
 }
 
 // Rule 7 and URL shorteners: the final URL of the chain, canonical by the
 // clara profile; a chain that leaves the allowlist is rejected. Hops are
 // requested as the redirects name them; only the stored URL is cleaned.
 func ExampleResolver_Resolve() {
-	srv, cfg := govSite()
-	defer srv.Close()
-	r, err := resolve.New(cfg)
-	if err != nil {
-		panic(err)
-	}
-	defer r.Close()
+	r, done := govResolver()
+	defer done()
 
 	res, err := r.Resolve(context.Background(), "https://bit.ly/imv")
 	fmt.Println(res.URL, err)
@@ -65,13 +65,8 @@ func ExampleResolver_Resolve() {
 
 // Rule 5: learn canonical hosts and load them over the clara profile.
 func ExampleBuildHostMap() {
-	srv, cfg := govSite()
-	defer srv.Close()
-	r, err := resolve.New(cfg)
-	if err != nil {
-		panic(err)
-	}
-	defer r.Close()
+	r, done := govResolver()
+	defer done()
 
 	learned := r.LearnHosts(context.Background(), []string{"boe.es", "seg-social.es"}, 2)
 	m, _ := resolve.BuildHostMap(learned)
