@@ -650,6 +650,12 @@ func (n *Normalizer) keepDriveLetter(out []byte, start int, path string) []byte 
 	if i := strings.IndexByte(first, '/'); i >= 0 {
 		first = first[:i]
 	}
+	if first == "" {
+		// Not decoding: collapsed slashes moved a later "X|" segment
+		// first ("//A|/0" → "/A|/0"). Escape the '|' instead.
+		rest := string(p[3:])
+		return append(append(out[:start+2], "%7C"...), rest...)
+	}
 	rest := string(p[3:])
 	out = append(out[:start+1], first...)
 	for i := start + 1; i+2 < len(out); i++ {
