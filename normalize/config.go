@@ -58,7 +58,36 @@ func configVersion(base string, files []ConfigFile) string {
 	return v + "+config." + hex.EncodeToString(h.Sum(nil)[:4])
 }
 
-// cloneProfile returns a deep copy of p (loaders never modify their base).
+// applyConfig returns a copy of base changed by load, file by file, with
+// the configuration's version. Loaders never modify their base.
+func applyConfig(base Profile, files []ConfigFile, load func(*Profile, []ConfigFile) error) (Profile, error) {
+	p, err := cloneProfile(base)
+	if err != nil {
+		return Profile{}, err
+	}
+	if err := load(&p, files); err != nil {
+		return Profile{}, err
+	}
+	p.Version = configVersion(base.Version, files)
+	if err := p.Validate(); err != nil {
+		return Profile{}, err
+	}
+	return p, nil
+}
+
+// eachFile loads the files one after the other.
+func eachFile(load func(*Profile, ConfigFile) error) func(*Profile, []ConfigFile) error {
+	return func(p *Profile, files []ConfigFile) error {
+		for _, f := range files {
+			if err := load(p, f); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// cloneProfile returns a deep copy of p.
 func cloneProfile(p Profile) (Profile, error) {
 	var q Profile
 	if err := json.Unmarshal(p.JSON(), &q); err != nil {
@@ -94,6 +123,15 @@ func (c cfg) parse(data []byte) (json.RawMessage, error) {
 		return nil, c.failf("", "trailing data after the JSON document")
 	}
 	return raw, nil
+}
+
+// document reads a file holding one JSON object.
+func (c cfg) document(data []byte) (map[string]json.RawMessage, error) {
+	raw, err := c.parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return c.object("", raw)
 }
 
 // syntaxError adds the line and column to a JSON syntax error.

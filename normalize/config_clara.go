@@ -31,29 +31,12 @@ import (
 // (lowercase, punycode). Files apply in order. The result keeps base's
 // name; its version is base's with the files' fingerprint.
 func LoadClaraConfig(base Profile, files ...ConfigFile) (Profile, error) {
-	p, err := cloneProfile(base)
-	if err != nil {
-		return Profile{}, err
-	}
-	for _, f := range files {
-		if err := loadClara(&p, f); err != nil {
-			return Profile{}, err
-		}
-	}
-	p.Version = configVersion(base.Version, files)
-	if err := p.Validate(); err != nil {
-		return Profile{}, err
-	}
-	return p, nil
+	return applyConfig(base, files, eachFile(loadClara))
 }
 
 func loadClara(p *Profile, f ConfigFile) error {
 	c := cfg{f.Name}
-	raw, err := c.parse(f.Data)
-	if err != nil {
-		return err
-	}
-	top, err := c.object("", raw)
+	top, err := c.document(f.Data)
 	if err != nil {
 		return err
 	}

@@ -36,17 +36,7 @@ import (
 // base's with the file's fingerprint ("1.0.0+config.1a2b3c4d"). Give it a
 // name of its own before Register.
 func LoadCuriousNowOverrides(base Profile, files ...ConfigFile) (Profile, error) {
-	p, err := cloneProfile(base)
-	if err != nil {
-		return Profile{}, err
-	}
-	for _, f := range files {
-		if err := loadOverrides(&p, f); err != nil {
-			return Profile{}, err
-		}
-	}
-	p.Version = configVersion(base.Version, files)
-	return p, nil
+	return applyConfig(base, files, eachFile(loadOverrides))
 }
 
 // override is one entry of the file with its position, for errors.
@@ -57,11 +47,7 @@ type override struct {
 
 func loadOverrides(p *Profile, f ConfigFile) error {
 	c := cfg{f.Name}
-	raw, err := c.parse(f.Data)
-	if err != nil {
-		return err
-	}
-	top, err := c.object("", raw)
+	top, err := c.document(f.Data)
 	if err != nil {
 		return err
 	}

@@ -35,34 +35,32 @@ import "encoding/json"
 // result keeps base's name; its version is base's with the files'
 // fingerprint.
 func LoadEdgeGatewayYAML(base Profile, files ...ConfigFile) (Profile, error) {
-	p, err := cloneProfile(base)
-	if err != nil {
-		return Profile{}, err
-	}
-	type doc struct {
-		c   cfg
-		top map[string]json.RawMessage
-	}
-	var docs []doc
+	return applyConfig(base, files, loadEdgeGateway)
+}
+
+// edgeDoc is one file read as JSON.
+type edgeDoc struct {
+	c   cfg
+	top map[string]json.RawMessage
+}
+
+func loadEdgeGateway(p *Profile, files []ConfigFile) error {
+	var docs []edgeDoc
 	global := rootTracking(p.Query.Remove)
 	for _, f := range files {
 		c := cfg{f.Name}
 		js, err := YAMLToJSON(f.Data)
 		if err != nil {
-			return Profile{}, c.fail("", err)
+			return c.fail("", err)
 		}
 		top, err := c.object("", js)
 		if err != nil {
-			return Profile{}, err
+			return err
 		}
-		if raw, ok := top["tracking_params"]; ok {
-			set, err := c.paramSet("tracking_params", raw)
-			if err != nil {
-				return Profile{}, err
-			}
-			global = global.with(set)
+		if global, err = c.inherit("", top, global); err != nil {
+			return err
 		}
-		docs = append(docs, doc{c, top})
+		docs = append(docs, edgeDoc{c, top})
 	}
 	p.Query.Remove = global.groups(p.Query.Remove)
 	seen := map[string]string{}
@@ -72,21 +70,17 @@ func LoadEdgeGatewayYAML(base Profile, files ...ConfigFile) (Profile, error) {
 	for _, d := range docs {
 		hosts, err := d.c.list("hosts", d.top["hosts"])
 		if err != nil {
-			return Profile{}, err
+			return err
 		}
 		for i, raw := range hosts {
-			rules, err := d.c.hostEntry(index("hosts", i), raw, &p, global, seen)
+			rules, err := d.c.hostEntry(index("hosts", i), raw, p, global, seen)
 			if err != nil {
-				return Profile{}, err
+				return err
 			}
 			p.Hosts = append(p.Hosts, rules...)
 		}
 	}
-	p.Version = configVersion(base.Version, files)
-	if err := p.Validate(); err != nil {
-		return Profile{}, err
-	}
-	return p, nil
+	return nil
 }
 
 // hostEntry reads one hosts: entry; it returns one rule per domain.
@@ -96,18 +90,12 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 		return nil, err
 	}
 	var domains []string
-	names, err := c.strs(join(field, "domain"), m["domain"])
-	if err == nil && len(names) == 0 {
-		err = c.failf(join(field, "domain"), "required")
-	}
+	names, err := c.required(join(field, "domain"), m["domain"])
 	if err != nil {
 		return nil, err
 	}
 	for j, name := range names {
-		df := join(field, "domain")
-		if len(names) > 1 {
-			df = index(df, j)
-		}
+		df := item(join(field, "domain"), j, len(names))
 		b, _ := json.Marshal(name)
 		h, err := c.host(df, b, p)
 		if err != nil {
@@ -119,13 +107,9 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 		seen[h] = c.file + " " + df
 		domains = append(domains, h)
 	}
-	ht := global
-	if raw, ok := m["tracking_params"]; ok {
-		set, err := c.paramSet(join(field, "tracking_params"), raw)
-		if err != nil {
-			return nil, err
-		}
-		ht = ht.with(set)
+	ht, err := c.inherit(field, m, global)
+	if err != nil {
+		return nil, err
 	}
 	urlRules, err := c.list(join(field, "url_rules"), m["url_rules"])
 	if err != nil {
@@ -138,28 +122,17 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 		if err != nil {
 			return nil, err
 		}
-		matches, err := c.strs(join(rf, "match"), rm["match"])
-		if err == nil && len(matches) == 0 {
-			err = c.failf(join(rf, "match"), "required")
-		}
+		matches, err := c.required(join(rf, "match"), rm["match"])
 		if err != nil {
 			return nil, err
 		}
-		rt := ht
-		if raw, ok := rm["tracking_params"]; ok {
-			set, err := c.paramSet(join(rf, "tracking_params"), raw)
-			if err != nil {
-				return nil, err
-			}
-			rt = rt.with(set)
+		rt, err := c.inherit(rf, rm, ht)
+		if err != nil {
+			return nil, err
 		}
 		for k, match := range matches {
 			if _, err := compilePathMatch(match); err != nil {
-				mf := join(rf, "match")
-				if len(matches) > 1 {
-					mf = index(mf, k)
-				}
-				return nil, c.fail(mf, err)
+				return nil, c.fail(item(join(rf, "match"), k, len(matches)), err)
 			}
 			paths = append(paths, PathRule{Match: match, Tracking: rt.set()})
 		}
@@ -169,6 +142,37 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 		rules = append(rules, HostRule{Host: d, Tracking: ht.set(), Paths: paths})
 	}
 	return rules, nil
+}
+
+// inherit returns parent changed by the tracking_params block of the
+// object m, if it has one (one level of global → host → URL pattern).
+func (c cfg) inherit(field string, m map[string]json.RawMessage, parent tracking) (tracking, error) {
+	raw, ok := m["tracking_params"]
+	if !ok {
+		return parent, nil
+	}
+	set, err := c.paramSet(join(field, "tracking_params"), raw)
+	if err != nil {
+		return parent, err
+	}
+	return parent.with(set), nil
+}
+
+// required reads a non-empty string or list of strings.
+func (c cfg) required(field string, raw json.RawMessage) ([]string, error) {
+	l, err := c.strs(field, raw)
+	if err == nil && len(l) == 0 {
+		err = c.failf(field, "required")
+	}
+	return l, err
+}
+
+// item names element i of a value that may be one string or a list of n.
+func item(field string, i, n int) string {
+	if n > 1 {
+		return index(field, i)
+	}
+	return field
 }
 
 // paramSet reads a tracking_params block.
