@@ -30,6 +30,7 @@ func TestClassifyURL(t *testing.T) {
 		{"https://www.boe.es/diario_boe/txt.php?id=BOE-A-2023-12345", "informative", "Edge Cases, BOE: id parameter"},
 		{"https://boe.es/buscar?id=BOE-A-2023-12345", "informative", "Rule 3: id parameter at depth 1"},
 		{"https://sede.seg-social.gob.es/wps/portal/wss/internet/Trabajadores/PrestacionesPensionesTrabajadores/65850d68-684d-4bb5-9e8f-1a2b3c4d5e6f", "informative", "Edge Cases, Sede: UUID-like segment"},
+		{"https://sede.seg-social.gob.es/wps/portal/wss/internet/Trabajadores/PrestacionesPensionesTrabajadores/65850d68-...", "informative", "Edge Cases, Sede: the segment as the document writes it"},
 		{"https://web.gencat.cat/es/tramits/tramit-12345", "informative", "Rule 10: slug with a number"},
 		{"https://euskadi.eus/tramite/eu/12345", "informative", "Rule 10: numeric id"},
 		{"https://inclusion.gob.es/extranjeria#requisitos", "homepage", "Rule 4: depth 1 (the fragment is not content)"},
