@@ -109,3 +109,13 @@ func TestLinkType(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkClassifyURL: url_link_type over the shipped corpus (clara
+// canonicalization plus classification; no allocation).
+func BenchmarkClassifyURL(b *testing.B) {
+	urls := shippedCorpus(b, false)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		normalize.ClassifyURL(urls[i%len(urls)])
+	}
+}
