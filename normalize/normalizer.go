@@ -760,6 +760,9 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
 		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		if !p.eq && p.k0 == p.k1 && n.query.DropEmptyPairs {
+			continue // "=" written bare is empty too: "?=" → "?" → ""
+		}
 		k := unsafe.String(unsafe.SliceData(st.qbuf[p.k0:]), int(p.k1-p.k0))
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {
