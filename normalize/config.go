@@ -248,8 +248,9 @@ func (c cfg) host(field string, raw json.RawMessage, p *Profile) (string, error)
 }
 
 func canonicalHost(s string, stripDot bool) (string, bool) {
-	if s == "" || strings.ContainsAny(s, "/?#@\\") || strings.Contains(s, ":") && !strings.HasPrefix(s, "[") {
-		return "", false
+	ipv6 := strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]")
+	if s == "" || strings.ContainsAny(s, "/?#@\\") || strings.Contains(s, ":") && !ipv6 {
+		return "", false // a URL, a port, userinfo: not a bare host
 	}
 	u, err := Parse("http://" + s + "/")
 	if err != nil || u.Port() != -1 || u.HostKind() == HostEmpty || strings.HasSuffix(s, ":") {

@@ -252,6 +252,7 @@ func TestConfigErrors(t *testing.T) {
 		{eg, "edge-gateway", "hosts:\n  - id: 1\n", "hosts[0].domain", "required"},
 		{eg, "edge-gateway", "hosts:\n  - domain: a.com\n  - domain: A.com.\n", "hosts[1].domain", "already configured"},
 		{eg, "edge-gateway", "hosts:\n  - domain: https://a.com/\n", "hosts[0].domain", "not a host name"},
+		{eg, "edge-gateway", "hosts:\n  - domain: \"[::1]:80\"\n", "hosts[0].domain", "not a host name"},
 		{eg, "edge-gateway", "hosts:\n  - domain: a.com\n    url_rules:\n      - action: bypass\n", "hosts[0].url_rules[0].match", "required"},
 		{eg, "edge-gateway", "hosts:\n  - domain: a.com\n    url_rules:\n      - match: api/*\n", "hosts[0].url_rules[0].match", "must start with /"},
 		{eg, "edge-gateway", "hosts:\n  - domain: a.com\n    url_rules:\n      - match: \"/a/*\"\n        tracking_params: {strip: false, keep: [x]}\n", "hosts[0].url_rules[0].tracking_params.keep", "unknown field"},
