@@ -138,6 +138,20 @@ func (f *Func) CallCanonical(args []string) (res normalize.Result, null bool, er
 	return res, null, err
 }
 
+// CheckProfile validates a constant profile argument once, when an
+// engine plans a query (DuckDB's binder), so that a misspelt profile fails
+// before any row is read, even over an empty table. It returns the error
+// every row would raise, or nil (also when f takes no profile argument).
+func (f *Func) CheckProfile(name string) error {
+	if len(f.Args) != 2 || f.Args[1] != "profile" {
+		return nil
+	}
+	if _, err := normalize.Lookup(name); err != nil {
+		return f.newError(f.Args[0]+", "+quoteArgs([]string{name}), err)
+	}
+	return nil
+}
+
 // fail turns err into NULL (try_ on bad data) or an SQL-ready error.
 func (f *Func) fail(dst []byte, args []string, err error) ([]byte, bool, error) {
 	if f.Try && !errors.Is(err, normalize.ErrConfig) {
@@ -158,6 +172,11 @@ func (e *Error) Error() string { return e.msg }
 func (e *Error) Unwrap() error { return e.err }
 
 func (f *Func) sqlError(args []string, err error) error {
+	return f.newError(quoteArgs(args), err)
+}
+
+// newError builds the error of a call whose arguments read args.
+func (f *Func) newError(args string, err error) error {
 	kind := normalize.KindOf(err)
 	var why string
 	var ne *normalize.Error
@@ -173,7 +192,7 @@ func (f *Func) sqlError(args []string, err error) error {
 		why = err.Error()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s(%s): %s", f.Name, quoteArgs(args), why)
+	fmt.Fprintf(&b, "%s(%s): %s", f.Name, args, why)
 	if !f.Try && !errors.Is(err, normalize.ErrConfig) {
 		fmt.Fprintf(&b, " (use try_%s to get NULL instead)", f.Name)
 	}
