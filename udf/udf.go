@@ -5,7 +5,8 @@
 //
 // Semantics shared by all engines:
 //   - every argument is text; a NULL argument gives a NULL result and the
-//     function is not called;
+//     function is not called, except that a non-NULL unknown profile name
+//     still raises (adapters check it with CheckProfile);
 //   - the plain function raises on bad input with an error that names the
 //     function, quotes the input and says why, and points to the try_ twin;
 //   - the try_ twin returns NULL where the plain function raises on bad
@@ -138,10 +139,12 @@ func (f *Func) CallCanonical(args []string) (res normalize.Result, null bool, er
 	return res, null, err
 }
 
-// CheckProfile validates a constant profile argument once, when an
-// engine plans a query (DuckDB's binder), so that a misspelt profile fails
-// before any row is read, even over an empty table. It returns the error
-// every row would raise, or nil (also when f takes no profile argument).
+// CheckProfile returns the error every call with this profile argument
+// raises, or nil (also when f takes no profile argument). Adapters use it
+// twice: to validate a constant profile once, when the engine plans a
+// query (DuckDB's binder), so that a misspelt profile fails before any row
+// is read; and on a row whose url is NULL, which gives NULL unless the
+// profile is unknown: an unknown profile always raises.
 func (f *Func) CheckProfile(name string) error {
 	if len(f.Args) != 2 || f.Args[1] != "profile" {
 		return nil
