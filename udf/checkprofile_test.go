@@ -39,3 +39,35 @@ func TestCheckProfile(t *testing.T) {
 		}
 	}
 }
+
+// url_profile_version's argument is data: try_ gives NULL for an unknown
+// name (unlike the profile argument of the other functions).
+func TestTryProfileVersion(t *testing.T) {
+	for _, f := range Lookup("try_url_profile_version") {
+		out, null, err := f.CallText(nil, []string{"nope"})
+		if err != nil || !null {
+			t.Errorf("try_url_profile_version('nope') = %q, null=%v, %v; want NULL", out, null, err)
+		}
+	}
+	for _, f := range Lookup("url_profile_version") {
+		_, _, err := f.CallText(nil, []string{"nope"})
+		want := "url_profile_version('nope'): unknown_profile: known profiles: "
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("url_profile_version('nope') error = %v; want prefix %q", err, want)
+		}
+	}
+}
+
+// SQLite's canonicalize_url JSON keeps URLs readable ('&', '<' unescaped).
+func TestJSONReadable(t *testing.T) {
+	f := Lookup("canonicalize_url")[0]
+	r, _, err := f.CallCanonical([]string{"https://example.com/a?b=1&c=<2>#f"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(JSON(r))
+	if !strings.HasPrefix(got, `{"url":"https://example.com/a?b=1&c=%3C2%3E","hash":"`) ||
+		!strings.Contains(got, `"fragment":"f","removed_params":[],"pagination":null,"language":null,"alternates":[]}`) {
+		t.Errorf("JSON = %s", got)
+	}
+}

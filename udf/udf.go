@@ -272,7 +272,14 @@ func profileVersion(dst []byte, args []string) ([]byte, error) {
 	if err != nil {
 		// The profile name is this function's data: try_url_profile_version
 		// returns NULL for an unknown name, so it can test for a profile.
-		return dst, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Err: err}
+		// Keep the reason, not the error: wrapping it would make the
+		// result match ErrConfig again (errors.Is follows Unwrap).
+		reason := err.Error()
+		var ne *normalize.Error
+		if errors.As(err, &ne) {
+			reason = ne.Reason
+		}
+		return dst, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Reason: reason}
 	}
 	return append(dst, n.Version()...), nil
 }
