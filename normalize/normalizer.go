@@ -465,34 +465,20 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 			return appendIPv4(out, v), nil
 		}
 	}
-	if err := checkCharset(h, n.charset); err != nil {
-		return out, err
+	switch {
+	case n.charset == CharsetDNS && u.hostChars&csDNS == 0,
+		n.charset == CharsetRFC3986 && u.hostChars&csRFC3986 == 0:
+		return out, KindHost
 	}
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
 		return out, KindHost
 	}
-	if to, ok := n.host.Map[h]; ok {
-		h = to
+	if len(n.host.Map) > 0 {
+		if to, ok := n.host.Map[h]; ok {
+			h = to
+		}
 	}
 	return append(out, h...), nil
-}
-
-func checkCharset(h, charset string) *Kind {
-	switch charset {
-	case CharsetDNS:
-		for i := 0; i < len(h); i++ {
-			if !dnsChar[h[i]] {
-				return KindHost
-			}
-		}
-	case CharsetRFC3986:
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; !unreserved[c] && !strings.ContainsRune("!$&'()*+,;=", rune(c)) {
-				return KindHost
-			}
-		}
-	}
-	return nil
 }
 
 // lowerOutsideEscapes lowercases ASCII letters of b except the hex digits
@@ -551,6 +537,41 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	if n.lang != nil {
 		lang = n.lang[host]
 	}
+	if n.collapse || len(n.pathGroups) > 0 || lang != nil {
+		out = n.appendSegments(out, path, lang, rec)
+	} else {
+		out = n.appendPct(out, path)
+	}
+	if u.special && u.Scheme() == "file" {
+		out = n.keepDriveLetter(out, start, path)
+	}
+	switch n.slash {
+	case SlashRemove:
+		for len(out) > start && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	case SlashRemoveExceptRoot:
+		for len(out) > start+1 && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	}
+	if len(out) == start && n.emptyDir && u.hostKind != HostNone {
+		out = append(out, '/')
+	}
+	if u.hostKind == HostNone && len(out)-start > 1 && out[start] == '/' && out[start+1] == '/' {
+		// URL Standard serializer: a host-less path starting with "//"
+		// is written after "/." so that it does not re-parse as a host.
+		out = append(out, 0, 0)
+		copy(out[start+2:], out[start:len(out)-2])
+		out[start], out[start+1] = '/', '.'
+	}
+	return out, nil
+}
+
+// appendSegments appends a path one segment at a time, for the rules that
+// work on segments: collapsing empty ones, removing ";name=value" path
+// parameters, rewriting a language segment.
+func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost, rec *Result) []byte {
 	seg := 0
 	for len(path) > 0 {
 		// path is "/seg/seg…": take one segment.
@@ -575,27 +596,31 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		}
 		seg++
 	}
-	switch n.slash {
-	case SlashRemove:
-		for len(out) > start && out[len(out)-1] == '/' {
-			out = out[:len(out)-1]
+	return out
+}
+
+// keepDriveLetter undoes a percent-decoding that turned the first segment
+// of a file URL into a Windows drive letter ("file:%70|" → "/p|"), which
+// the parser would then rewrite to "/p:" — the output would not be a fixed
+// point. The parser never leaves "X|" itself, so such a segment can only
+// come from decoding; it is written with its escapes kept.
+func (n *Normalizer) keepDriveLetter(out []byte, start int, path string) []byte {
+	p := out[start:]
+	if len(p) < 3 || p[0] != '/' || !isAlpha(p[1]) || p[2] != '|' || (len(p) > 3 && p[3] != '/') {
+		return out
+	}
+	first := path[1:]
+	if i := strings.IndexByte(first, '/'); i >= 0 {
+		first = first[:i]
+	}
+	rest := string(p[3:])
+	out = append(out[:start+1], first...)
+	for i := start + 1; i+2 < len(out); i++ {
+		if out[i] == '%' {
+			out[i+1], out[i+2] = upper(out[i+1]), upper(out[i+2])
 		}
-	case SlashRemoveExceptRoot:
-		for len(out) > start+1 && out[len(out)-1] == '/' {
-			out = out[:len(out)-1]
-		}
 	}
-	if len(out) == start && n.emptyDir && u.hostKind != HostNone {
-		out = append(out, '/')
-	}
-	if u.hostKind == HostNone && len(out)-start > 1 && out[start] == '/' && out[start+1] == '/' {
-		// URL Standard serializer: a host-less path starting with "//"
-		// is written after "/." so that it does not re-parse as a host.
-		out = append(out, 0, 0)
-		copy(out[start+2:], out[start:len(out)-2])
-		out[start], out[start+1] = '/', '.'
-	}
-	return out, nil
+	return append(out, rest...)
 }
 
 // removePathParams drops ";name=value" parameters whose name matches a
