@@ -71,3 +71,20 @@ func TestJSONReadable(t *testing.T) {
 		t.Errorf("JSON = %s", got)
 	}
 }
+
+func TestQuoteArgs(t *testing.T) {
+	long := "http://" + strings.Repeat("a", 100)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"http://x"}, `'http://x'`},
+		{[]string{"a\"b", "p"}, `'a"b', 'p'`},               // Go's \" unescaped inside SQL quotes
+		{[]string{"a\tb"}, `'a\tb'`},                        // control bytes stay visible
+		{[]string{long}, "'" + long[:80] + "'…(107 bytes)"}, // truncation marker outside the quotes
+	} {
+		if got := quoteArgs(tc.args); got != tc.want {
+			t.Errorf("quoteArgs(%q) = %s; want %s", tc.args, got, tc.want)
+		}
+	}
+}

@@ -210,8 +210,11 @@ func (f *Func) panicError(r any, args []string) error {
 func quoteArgs(args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
-		q[i] = strings.ReplaceAll(normalize.Quote(a), `\"`, `"`)
-		q[i] = "'" + strings.Trim(q[i], `"`) + "'"
+		// Quote gives "text" or, truncated, "text"…(N bytes): keep the
+		// suffix outside the SQL quotes.
+		s := normalize.Quote(a)
+		end := strings.LastIndexByte(s, '"')
+		q[i] = "'" + strings.ReplaceAll(s[1:end], `\"`, `"`) + "'" + s[end+1:]
 	}
 	return strings.Join(q, ", ")
 }
