@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -65,7 +66,15 @@ type hostRule struct {
 
 type pathRule struct {
 	glob   string
+	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
 	groups ruleSet
+}
+
+func (r *pathRule) match(path string) bool {
+	if r.re != nil {
+		return r.re.MatchString(path)
+	}
+	return globMatch(r.glob, path)
 }
 
 type rewrite struct {
@@ -166,31 +175,54 @@ func compileGroups(gs []ParamGroup) (ruleSet, error) {
 	return rs, nil
 }
 
-// withTracking returns the groups with the "tracking" group's patterns
-// changed by s (edge-gateway's global → host → URL-pattern hierarchy).
-func withTracking(base []ParamGroup, s *ParamSet) ([]ParamGroup, error) {
-	if s == nil {
-		return base, nil
+// tracking is the "tracking" list in force at one level of edge-gateway's
+// global → host → URL-pattern hierarchy. A level inherits its parent's
+// patterns and strip flag; its ParamSet replaces, extends or disables them
+// (so "strip: false" on a host also holds for its URL patterns unless one
+// says "strip: true" again, with the inherited patterns).
+type tracking struct {
+	patterns []string
+	strip    bool
+}
+
+// rootTracking is the profile-level list: the "tracking" removal group.
+func rootTracking(groups []ParamGroup) tracking {
+	for _, g := range groups {
+		if g.Reason == "tracking" {
+			return tracking{g.Patterns, true}
+		}
 	}
+	return tracking{nil, true}
+}
+
+func (t tracking) with(s *ParamSet) tracking {
+	t.patterns, t.strip = s.apply(t.patterns, t.strip)
+	return t
+}
+
+// groups returns base with its "tracking" group replaced by t (appended
+// when base has none, dropped when t strips nothing).
+func (t tracking) groups(base []ParamGroup) []ParamGroup {
 	out := make([]ParamGroup, 0, len(base)+1)
-	found := false
+	placed := false
 	for _, g := range base {
 		if g.Reason == "tracking" {
-			found = true
-			pats, strip := s.apply(g.Patterns, true)
-			if strip {
-				out = append(out, ParamGroup{Reason: g.Reason, Patterns: pats})
-			}
-			continue
+			g.Patterns, placed = t.patterns, true
 		}
 		out = append(out, g)
 	}
-	if !found {
-		if pats, strip := s.apply(nil, true); strip && len(pats) > 0 {
-			out = append(out, ParamGroup{Reason: "tracking", Patterns: pats})
+	if !placed {
+		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.patterns})
+	}
+	if !t.strip {
+		for i, g := range out {
+			if g.Reason == "tracking" {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 func (n *Normalizer) compileHosts() error {
@@ -199,21 +231,22 @@ func (n *Normalizer) compileHosts() error {
 		return nil
 	}
 	n.hosts = map[string]*hostRule{}
+	root := rootTracking(p.Query.Remove)
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
-		hg, _ := withTracking(p.Query.Remove, h.Tracking)
-		groups, err := compileGroups(hg)
+		ht := root.with(h.Tracking)
+		groups, err := compileGroups(ht.groups(p.Query.Remove))
 		if err != nil {
 			return configError(p.Name, field+".tracking", err)
 		}
 		hr := &hostRule{groups: groups}
 		for j, r := range h.Paths {
-			pg, _ := withTracking(hg, r.Tracking)
-			groups, err := compileGroups(pg)
+			groups, err := compileGroups(ht.with(r.Tracking).groups(p.Query.Remove))
 			if err != nil {
 				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
 			}
-			hr.paths = append(hr.paths, pathRule{glob: r.Match, groups: groups})
+			re, _ := compilePathMatch(r.Match) // checked by Validate
+			hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
 		}
 		n.hosts[h.Host] = hr
 	}
@@ -415,8 +448,12 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 		return raw, nil // the parser reports empty input
 	}
 	if k := schemeLen(s); k > 0 {
+		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
+		// and "javascript:x" have a scheme: taking them for a host would
+		// turn them into valid, different URLs ("https://mailto:a@b.c/").
+		// Only digits after the colon make a port.
 		sc := asciiLower(s[:k])
-		if contains(n.allowed, sc) || specialPort(sc) != -2 {
+		if contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
 			return raw, nil
 		}
 	}
@@ -657,13 +694,17 @@ func (rs ruleSet) match(name string) string {
 // by the preferred language (clara-policy Rule 10).
 func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
 	seg := unsafe.String(unsafe.SliceData(out[segStart:]), len(out)-segStart)
-	if !contains(lang.Languages, seg) && seg != n.preferred {
+	pref := n.preferred
+	if lang.Preferred != "" {
+		pref = lang.Preferred // e.g. "cas" where a site's Spanish is /cas/
+	}
+	if !contains(lang.Languages, seg) && seg != pref {
 		return out
 	}
 	if rec != nil {
-		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: n.preferred, Languages: lang.Languages, segStart: segStart}
+		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: pref, Languages: lang.Languages, segStart: segStart}
 	}
-	return append(out[:segStart], n.preferred...)
+	return append(out[:segStart], pref...)
 }
 
 // appendQuery appends the query after the profile's query rules.
@@ -686,7 +727,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if hr != nil {
 		groups = hr.groups
 		for i := range hr.paths {
-			if globMatch(hr.paths[i].glob, unsafe.String(unsafe.SliceData(path), len(path))) {
+			if hr.paths[i].match(unsafe.String(unsafe.SliceData(path), len(path))) {
 				groups = hr.paths[i].groups
 				break
 			}
@@ -803,7 +844,10 @@ func (n *Normalizer) sortParams(st *state) {
 			if ka != kc {
 				return ka < kc
 			}
-			return val(a) < val(c)
+			if va, vc := val(a), val(c); va != vc {
+				return va < vc
+			}
+			return !a.eq && c.eq // "k" before "k=": one order for both inputs
 		}
 	case OrderKey:
 		less = func(a, c param) bool { return key(a) < key(c) }
