@@ -71,8 +71,6 @@ type scalar struct {
 	cfg ddb.ScalarFuncConfig
 }
 
-type field = udf.Field
-
 func newScalar(f *udf.Func) (*scalar, error) {
 	varchar, err := ddb.NewTypeInfo(ddb.TYPE_VARCHAR)
 	if err != nil {
@@ -83,7 +81,7 @@ func newScalar(f *udf.Func) (*scalar, error) {
 		s.cfg.InputTypeInfos = append(s.cfg.InputTypeInfos, varchar)
 	}
 	if f.Returns == udf.Canonical {
-		if s.cfg.ResultTypeInfo, err = recordType(udf.Fields); err != nil {
+		if s.cfg.ResultTypeInfo, err = typeInfo(udf.RecordType); err != nil {
 			return nil, err
 		}
 	}
