@@ -394,6 +394,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		if out, k = n.appendHost(st, out, u); k != nil {
 			return k
 		}
+		if scheme == "file" && string(out[h0:]) == "localhost" {
+			// The file host state turns "localhost" into the empty host;
+			// a host rule (a stripped trailing dot) may have just made it.
+			out = out[:h0]
+		}
 		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
 		if n.hosts != nil {
 			hr = n.hosts[host]
@@ -754,6 +759,11 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
 		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
+			// Empty after normalization ("=" with bare_empty_value):
+			// serializes to nothing, like "&&".
+			continue
+		}
 		k := unsafe.String(unsafe.SliceData(st.qbuf[p.k0:]), int(p.k1-p.k0))
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {
