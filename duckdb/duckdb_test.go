@@ -106,15 +106,13 @@ func TestTypeInfo(t *testing.T) {
 	if _, err := typeInfo(&udf.SQLType{Base: "TEXT"}); err == nil {
 		t.Error("typeInfo(TEXT) succeeded; DuckDB has no such type name here")
 	}
-	// canonicalize_url's STRUCT has udf.Fields' names and types, in order
-	for _, f := range udf.Fields {
-		var got string
-		q := `SELECT typeof((canonicalize_url('http://a.example/'))."` + f.Name + `")`
-		if err := db.QueryRow(q).Scan(&got); err != nil {
-			t.Fatal(err)
-		}
-		if got = strings.ReplaceAll(got, `"`, ""); got != f.Type {
-			t.Errorf("field %s: type %s; want %s", f.Name, got, f.Type)
-		}
+	// canonicalize_url's STRUCT, as DuckDB prints it, is udf.RecordType
+	var typ string
+	if err := db.QueryRow(`SELECT typeof(canonicalize_url('http://a.example/'))`).Scan(&typ); err != nil {
+		t.Fatal(err)
+	}
+	got, err := udf.ParseSQLType(typ)
+	if err != nil || got.String() != udf.RecordType.String() {
+		t.Errorf("typeof(canonicalize_url) = %s (%v); want %s", typ, err, udf.RecordType)
 	}
 }
