@@ -381,10 +381,7 @@ func (c *csvWriter) end() error {
 	return c.w.Error()
 }
 
-type tsvWriter struct {
-	w   io.Writer
-	err error
-}
+type tsvWriter struct{ w io.Writer }
 
 var tsvEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
