@@ -12,20 +12,14 @@ import (
 
 // TestSQL runs every sql/*.test file on a fresh in-memory database.
 func TestSQL(t *testing.T) {
-	files, err := slt.Files()
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no sql/*.test files: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			db, err := Open("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			slt.RunFile(t, file, slt.DB{Engine: "duckdb", DB: db})
-		})
-	}
+	slt.RunFiles(t, func(t *testing.T) slt.Engine {
+		db, err := Open("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return slt.DB{Engine: "duckdb", DB: db}
+	})
 }
 
 // Functions registered once are visible on every connection of the
