@@ -1,0 +1,411 @@
+package ext_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	_ "github.com/duckdb/duckdb-go/v2"
+)
+
+// A host is a database program we did not write, with one of our
+// extensions loaded. Exec and Query follow internal/slt's Engine: values
+// are rendered as text, NULL as "NULL".
+type host interface {
+	Name() string
+	Exec(sql string) error
+	Query(sql string) ([][]string, error)
+	// DuckDB reports whether the host is DuckDB (canonicalize_url is a
+	// STRUCT there, JSON text in SQLite).
+	DuckDB() bool
+	Close() error
+}
+
+const null = "NULL"
+
+var root = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(file))
+}()
+
+// built builds both extensions once per variant ("" or "urlnorm_testpanic")
+// with ext/build.sh, as "make extensions" does.
+var built sync.Map // variant → func() (string, error)
+
+func extensions(t testing.TB, variant string) string {
+	t.Helper()
+	f, _ := built.LoadOrStore(variant, sync.OnceValues(func() (string, error) {
+		dir, err := os.MkdirTemp("", "urlnorm-ext-"+variant)
+		if err != nil {
+			return "", err
+		}
+		cmd := exec.Command(filepath.Join(root, "ext", "build.sh"), dir, variant)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("ext/build.sh %s: %v\n%s", variant, err, out)
+		}
+		return dir, nil
+	}))
+	dir, err := f.(func() (string, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// hosts opens every host with the extensions of variant loaded.
+func hosts(t *testing.T, variant string) []host {
+	dir := extensions(t, variant)
+	var hs []host
+	for _, open := range []func(*testing.T, string) (host, error){openShell, openPython, openDuckDBGo, openNode} {
+		h, err := open(t, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if err := h.Close(); err != nil {
+				t.Errorf("%s: closing: %v", h.Name(), err)
+			}
+		})
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+// --- the Debian sqlite3 shell -------------------------------------------
+
+// shell runs each statement in a fresh "sqlite3" process on one database
+// file, loading the extension with .load as a user would; a crash of the
+// process is reported as such, not as an SQL error.
+type shell struct {
+	db, so string
+}
+
+func openShell(t *testing.T, dir string) (host, error) {
+	if _, err := exec.LookPath("sqlite3"); err != nil {
+		return nil, fmt.Errorf("the sqlite3 shell is missing (scripts/deps.sh installs it): %v", err)
+	}
+	return &shell{db: filepath.Join(t.TempDir(), "shell.db"), so: filepath.Join(dir, "urlnorm")}, nil
+}
+
+func (s *shell) Name() string { return "sqlite3-shell" }
+func (s *shell) DuckDB() bool { return false }
+func (s *shell) Close() error { return nil }
+
+func (s *shell) Exec(q string) error {
+	_, err := s.Query(q)
+	return err
+}
+
+func (s *shell) Query(q string) ([][]string, error) {
+	out, err := s.run(q)
+	if err != nil {
+		return nil, err
+	}
+	return parseShellJSON(out)
+}
+
+// run runs a script with the extension loaded and the output as JSON.
+func (s *shell) run(script string) ([]byte, error) {
+	cmd := exec.Command("sqlite3", "-batch", "-bail", "-json", "-cmd", ".load "+s.so, s.db)
+	cmd.Stdin = strings.NewReader(script)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err != nil {
+		return stdout.Bytes(), processError(cmd, err, stderr.String())
+	}
+	return stdout.Bytes(), nil
+}
+
+// errCrash marks a host process that died instead of reporting an error.
+var errCrash = errors.New("host process crashed")
+
+// processError tells an SQL error (exit status 1 and a message) from a
+// crash (a signal, or Go's exit status 2 for an unrecovered panic).
+func processError(cmd *exec.Cmd, err error, stderr string) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		ws := ee.Sys().(syscall.WaitStatus)
+		if ws.Signaled() || ws.ExitStatus() == 2 {
+			return fmt.Errorf("%w (%v): %s", errCrash, err, stderr)
+		}
+		return errors.New(strings.TrimSpace(stderr))
+	}
+	return err
+}
+
+// parseShellJSON reads the shell's -json output: one array of objects per
+// statement. It walks the tokens so that duplicate column names survive.
+func parseShellJSON(out []byte) ([][]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.UseNumber()
+	var rows [][]string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("sqlite3 -json output: %v in %q", err, out)
+		}
+		switch tok {
+		case json.Delim('{'):
+			rows = append(rows, nil)
+			for dec.More() {
+				if _, err := dec.Token(); err != nil { // the column name
+					return nil, err
+				}
+				var v any
+				if err := dec.Decode(&v); err != nil {
+					return nil, err
+				}
+				rows[len(rows)-1] = append(rows[len(rows)-1], render(v))
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+func render(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return null
+	case string:
+		return v
+	case []byte:
+		return string(v)
+	}
+	return fmt.Sprint(v)
+}
+
+// --- line-protocol hosts: Python's sqlite3, Node's @duckdb/node-api -----
+
+// piped is a host process that answers one JSON request per line.
+type piped struct {
+	name   string
+	duck   bool
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr bytes.Buffer
+}
+
+type response struct {
+	Ready any         `json:"ready"`
+	Rows  [][]*string `json:"rows"`
+	Error *string     `json:"error"`
+}
+
+func startPiped(name string, duck bool, cmd *exec.Cmd) (*piped, error) {
+	p := &piped{name: name, duck: duck, cmd: cmd}
+	var err error
+	if p.in, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p.out = bufio.NewReaderSize(stdout, 1<<20)
+	cmd.Stderr = &p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	r, err := p.read()
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != nil {
+		return nil, fmt.Errorf("%s: %s", name, *r.Error)
+	}
+	return p, nil
+}
+
+func (p *piped) read() (response, error) {
+	var r response
+	line, err := p.out.ReadBytes('\n')
+	if err != nil {
+		werr := p.cmd.Wait()
+		return r, fmt.Errorf("%s: %w (%v, %v): %s", p.name, errCrash, err, werr, p.stderr.String())
+	}
+	if err := json.Unmarshal(line, &r); err != nil {
+		return r, fmt.Errorf("%s: bad response %q: %v", p.name, line, err)
+	}
+	return r, nil
+}
+
+func (p *piped) Name() string { return p.name }
+func (p *piped) DuckDB() bool { return p.duck }
+
+func (p *piped) Exec(q string) error {
+	_, err := p.Query(q)
+	return err
+}
+
+func (p *piped) Query(q string) ([][]string, error) {
+	req, _ := json.Marshal(map[string]string{"sql": q})
+	if _, err := p.in.Write(append(req, '\n')); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v: %s", p.name, errCrash, err, p.stderr.String())
+	}
+	r, err := p.read()
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != nil {
+		return nil, errors.New(*r.Error)
+	}
+	rows := make([][]string, len(r.Rows))
+	for i, row := range r.Rows {
+		rows[i] = make([]string, len(row))
+		for j, v := range row {
+			rows[i][j] = null
+			if v != nil {
+				rows[i][j] = *v
+			}
+		}
+	}
+	return rows, nil
+}
+
+// Close ends the process and reports whether it exited cleanly.
+func (p *piped) Close() error {
+	p.in.Close()
+	if err := p.cmd.Wait(); err != nil {
+		return fmt.Errorf("%v: %s", err, p.stderr.String())
+	}
+	return nil
+}
+
+// maxRSS is the process's peak resident set in KiB, once it has exited.
+func (p *piped) maxRSS() int64 {
+	if ru, ok := p.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss
+	}
+	return -1
+}
+
+// debianPython is the interpreter with SQLite extension loading; pyenv's
+// python (first on PATH here) was built without it.
+const debianPython = "/usr/bin/python3"
+
+func openPython(t *testing.T, dir string) (host, error) {
+	db := filepath.Join(t.TempDir(), "python.db")
+	return startPython(dir, db)
+}
+
+func startPython(dir, db string) (*piped, error) {
+	cmd := exec.Command(debianPython, filepath.Join(root, "ext", "testdata", "sqlite_host.py"), db, filepath.Join(dir, "urlnorm"))
+	return startPiped("python-sqlite3", false, cmd)
+}
+
+func nodeModules() string { return filepath.Join(root, "build", "ext", "node", "node_modules") }
+
+func openNode(t *testing.T, dir string) (host, error) {
+	p, err := startNode("")
+	if err != nil {
+		return nil, err
+	}
+	return p, loadDuckDB(p, dir)
+}
+
+func startNode(threads string) (*piped, error) {
+	if _, err := os.Stat(filepath.Join(nodeModules(), "@duckdb", "node-api")); err != nil {
+		return nil, fmt.Errorf("@duckdb/node-api is missing (run ext/fetch.sh node; scripts/deps.sh does): %v", err)
+	}
+	args := []string{filepath.Join(root, "ext", "testdata", "duckdb_host.mjs"), nodeModules()}
+	if threads != "" {
+		args = append(args, threads)
+	}
+	return startPiped("node-duckdb", true, exec.Command("node", args...))
+}
+
+func loadDuckDB(h host, dir string) error {
+	ext := filepath.Join(dir, "urlnorm.duckdb_extension")
+	if err := h.Exec("LOAD '" + ext + "'"); err != nil {
+		return fmt.Errorf("%s: LOAD: %v", h.Name(), err)
+	}
+	return nil
+}
+
+// --- duckdb-go, in this process ------------------------------------------
+
+// duckGo is DuckDB embedded through duckdb-go (a second Go runtime joins
+// this one when the extension loads). One connection, so session state
+// such as temporary tables behaves as in a shell.
+type duckGo struct {
+	db *sql.DB
+}
+
+func openDuckDBGo(t *testing.T, dir string) (host, error) {
+	h, err := startDuckDBGo("")
+	if err != nil {
+		return nil, err
+	}
+	return h, loadDuckDB(h, dir)
+}
+
+func startDuckDBGo(threads string) (*duckGo, error) {
+	dsn := "?allow_unsigned_extensions=true"
+	if threads != "" {
+		dsn += "&threads=" + threads
+	}
+	db, err := sql.Open("duckdb", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	return &duckGo{db: db}, nil
+}
+
+func (d *duckGo) Name() string { return "duckdb-go" }
+func (d *duckGo) DuckDB() bool { return true }
+func (d *duckGo) Close() error { return d.db.Close() }
+
+func (d *duckGo) Exec(q string) error {
+	_, err := d.db.ExecContext(context.Background(), q)
+	return err
+}
+
+func (d *duckGo) Query(q string) ([][]string, error) {
+	rows, err := d.db.QueryContext(context.Background(), q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			row[i] = render(v)
+		}
+		out = append(out, row)
+	}
+	return out, rows.Err()
+}
