@@ -50,8 +50,8 @@ func cases(t *testing.T) []testCase {
 		}
 	}
 	cs = append(cs,
-		testCase{id: len(cs) + 1, u: nil, p: str("default"), r: str("x")},             // NULL url
-		testCase{id: len(cs) + 2, u: str("https://example.com/"), p: nil, r: nil},      // NULL profile and ref
+		testCase{id: len(cs) + 1, u: nil, p: str("default"), r: str("x")},               // NULL url
+		testCase{id: len(cs) + 2, u: str("https://example.com/"), p: nil, r: nil},       // NULL profile and ref
 		testCase{id: len(cs) + 3, u: str("HTTPS://Example.COM/a/"), p: nil, r: str("")}, // NULL profile, empty ref
 	)
 	return cs
