@@ -1,6 +1,7 @@
 package udf
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -67,16 +68,21 @@ func Record(r normalize.Result) map[string]any {
 // (SQLite's canonicalize_url result).
 func JSON(r normalize.Result) []byte {
 	rec := Record(r)
-	b := []byte{'{'}
+	var b bytes.Buffer
+	// URLs are full of '&': keep them readable instead of \u0026.
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	b.WriteByte('{')
 	for i, f := range Fields {
 		if i > 0 {
-			b = append(b, ',')
+			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(f.Name)
-		v, _ := json.Marshal(rec[f.Name])
-		b = append(b, k...)
-		b = append(b, ':')
-		b = append(b, v...)
+		enc.Encode(f.Name)
+		b.Truncate(b.Len() - 1) // Encode ends each value with a newline
+		b.WriteByte(':')
+		enc.Encode(rec[f.Name])
+		b.Truncate(b.Len() - 1)
 	}
-	return append(b, '}')
+	b.WriteByte('}')
+	return b.Bytes()
 }
