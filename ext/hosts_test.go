@@ -19,22 +19,21 @@ import (
 	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2"
+	"github.com/urlnorm/urlnorm/internal/slt"
 )
 
 // A host is a database program we did not write, with one of our
-// extensions loaded. Exec and Query follow internal/slt's Engine: values
-// are rendered as text, NULL as "NULL".
+// extensions loaded. It is an slt.Engine: Name is the engine ("duckdb" or
+// "sqlite", for skipif/onlyif) and values are rendered by slt.Render.
 type host interface {
-	Name() string
-	Exec(sql string) error
-	Query(sql string) ([][]string, error)
-	// DuckDB reports whether the host is DuckDB (canonicalize_url is a
-	// STRUCT there, JSON text in SQLite).
-	DuckDB() bool
+	slt.Engine
+	Label() string // which host: "sqlite3-shell", "node-duckdb", …
 	Close() error
 }
 
-const null = "NULL"
+// isDuckDB reports whether canonicalize_url is a STRUCT in h (JSON text
+// in SQLite).
+func isDuckDB(h host) bool { return h.Name() == "duckdb" }
 
 var root = func() string {
 	_, file, _, _ := runtime.Caller(0)
@@ -76,7 +75,7 @@ func hosts(t *testing.T, variant string) []host {
 		}
 		t.Cleanup(func() {
 			if err := h.Close(); err != nil {
-				t.Errorf("%s: closing: %v", h.Name(), err)
+				t.Errorf("%s: closing: %v", h.Label(), err)
 			}
 		})
 		hs = append(hs, h)
@@ -100,9 +99,9 @@ func openShell(t *testing.T, dir string) (host, error) {
 	return &shell{db: filepath.Join(t.TempDir(), "shell.db"), so: filepath.Join(dir, "urlnorm")}, nil
 }
 
-func (s *shell) Name() string { return "sqlite3-shell" }
-func (s *shell) DuckDB() bool { return false }
-func (s *shell) Close() error { return nil }
+func (s *shell) Name() string  { return "sqlite" }
+func (s *shell) Label() string { return "sqlite3-shell" }
+func (s *shell) Close() error  { return nil }
 
 func (s *shell) Exec(q string) error {
 	_, err := s.Query(q)
@@ -117,17 +116,29 @@ func (s *shell) Query(q string) ([][]string, error) {
 	return parseShellJSON(out)
 }
 
-// run runs a script with the extension loaded and the output as JSON.
-func (s *shell) run(script string) ([]byte, error) {
+// run runs a statement with the extension loaded and the output as JSON.
+func (s *shell) run(q string) ([]byte, error) {
 	cmd := exec.Command("sqlite3", "-batch", "-bail", "-json", "-cmd", ".load "+s.so, s.db)
-	cmd.Stdin = strings.NewReader(script)
+	cmd.Stdin = strings.NewReader(q)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		return stdout.Bytes(), processError(cmd, err, stderr.String())
 	}
 	return stdout.Bytes(), nil
+}
+
+// script runs statements in one shell process that goes on after errors,
+// like a session at the prompt.
+func (s *shell) script(sql string) (stdout, stderr string, err error) {
+	cmd := exec.Command("sqlite3", "-batch", "-json", "-cmd", ".load "+s.so, s.db)
+	cmd.Stdin = strings.NewReader(sql)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	if err := cmd.Run(); err != nil {
+		return o.String(), e.String(), processError(cmd, err, e.String())
+	}
+	return o.String(), e.String(), nil
 }
 
 // errCrash marks a host process that died instead of reporting an error.
@@ -172,7 +183,7 @@ func parseShellJSON(out []byte) ([][]string, error) {
 				if err := dec.Decode(&v); err != nil {
 					return nil, err
 				}
-				rows[len(rows)-1] = append(rows[len(rows)-1], render(v))
+				rows[len(rows)-1] = append(rows[len(rows)-1], slt.Render(v))
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, err
@@ -181,24 +192,12 @@ func parseShellJSON(out []byte) ([][]string, error) {
 	}
 }
 
-func render(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return null
-	case string:
-		return v
-	case []byte:
-		return string(v)
-	}
-	return fmt.Sprint(v)
-}
-
 // --- line-protocol hosts: Python's sqlite3, Node's @duckdb/node-api -----
 
 // piped is a host process that answers one JSON request per line.
 type piped struct {
-	name   string
-	duck   bool
+	engine string
+	label  string
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
@@ -206,13 +205,32 @@ type piped struct {
 }
 
 type response struct {
-	Ready any         `json:"ready"`
-	Rows  [][]*string `json:"rows"`
-	Error *string     `json:"error"`
+	Ready any      `json:"ready"`
+	Rows  [][]cell `json:"rows"`
+	Error *string  `json:"error"`
 }
 
-func startPiped(name string, duck bool, cmd *exec.Cmd) (*piped, error) {
-	p := &piped{name: name, duck: duck, cmd: cmd}
+// cell is a value from a piped host: null, a string (scalars, already
+// text) or {"json": value} for a STRUCT or LIST, which slt.Render renders
+// like any other engine's.
+type cell struct{ v any }
+
+func (c *cell) UnmarshalJSON(b []byte) error {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	if m, ok := v.(map[string]any); ok {
+		v = m["json"]
+	}
+	c.v = v
+	return nil
+}
+
+func startPiped(engine, label string, cmd *exec.Cmd) (*piped, error) {
+	p := &piped{engine: engine, label: label, cmd: cmd}
 	var err error
 	if p.in, err = cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -224,14 +242,14 @@ func startPiped(name string, duck bool, cmd *exec.Cmd) (*piped, error) {
 	p.out = bufio.NewReaderSize(stdout, 1<<20)
 	cmd.Stderr = &p.stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", label, err)
 	}
 	r, err := p.read()
 	if err != nil {
 		return nil, err
 	}
 	if r.Error != nil {
-		return nil, fmt.Errorf("%s: %s", name, *r.Error)
+		return nil, fmt.Errorf("%s: %s", label, *r.Error)
 	}
 	return p, nil
 }
@@ -241,16 +259,16 @@ func (p *piped) read() (response, error) {
 	line, err := p.out.ReadBytes('\n')
 	if err != nil {
 		werr := p.cmd.Wait()
-		return r, fmt.Errorf("%s: %w (%v, %v): %s", p.name, errCrash, err, werr, p.stderr.String())
+		return r, fmt.Errorf("%s: %w (%v, %v): %s", p.label, errCrash, err, werr, p.stderr.String())
 	}
 	if err := json.Unmarshal(line, &r); err != nil {
-		return r, fmt.Errorf("%s: bad response %q: %v", p.name, line, err)
+		return r, fmt.Errorf("%s: bad response %q: %v", p.label, line, err)
 	}
 	return r, nil
 }
 
-func (p *piped) Name() string { return p.name }
-func (p *piped) DuckDB() bool { return p.duck }
+func (p *piped) Name() string  { return p.engine }
+func (p *piped) Label() string { return p.label }
 
 func (p *piped) Exec(q string) error {
 	_, err := p.Query(q)
@@ -260,7 +278,7 @@ func (p *piped) Exec(q string) error {
 func (p *piped) Query(q string) ([][]string, error) {
 	req, _ := json.Marshal(map[string]string{"sql": q})
 	if _, err := p.in.Write(append(req, '\n')); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v: %s", p.name, errCrash, err, p.stderr.String())
+		return nil, fmt.Errorf("%s: %w: %v: %s", p.label, errCrash, err, p.stderr.String())
 	}
 	r, err := p.read()
 	if err != nil {
@@ -272,11 +290,8 @@ func (p *piped) Query(q string) ([][]string, error) {
 	rows := make([][]string, len(r.Rows))
 	for i, row := range r.Rows {
 		rows[i] = make([]string, len(row))
-		for j, v := range row {
-			rows[i][j] = null
-			if v != nil {
-				rows[i][j] = *v
-			}
+		for j, c := range row {
+			rows[i][j] = slt.Render(c.v)
 		}
 	}
 	return rows, nil
@@ -310,7 +325,7 @@ func openPython(t *testing.T, dir string) (host, error) {
 
 func startPython(dir, db string) (*piped, error) {
 	cmd := exec.Command(debianPython, filepath.Join(root, "ext", "testdata", "sqlite_host.py"), db, filepath.Join(dir, "urlnorm"))
-	return startPiped("python-sqlite3", false, cmd)
+	return startPiped("sqlite", "python-sqlite3", cmd)
 }
 
 func nodeModules() string { return filepath.Join(root, "build", "ext", "node", "node_modules") }
@@ -331,13 +346,13 @@ func startNode(threads string) (*piped, error) {
 	if threads != "" {
 		args = append(args, threads)
 	}
-	return startPiped("node-duckdb", true, exec.Command("node", args...))
+	return startPiped("duckdb", "node-duckdb", exec.Command("node", args...))
 }
 
 func loadDuckDB(h host, dir string) error {
 	ext := filepath.Join(dir, "urlnorm.duckdb_extension")
 	if err := h.Exec("LOAD '" + ext + "'"); err != nil {
-		return fmt.Errorf("%s: LOAD: %v", h.Name(), err)
+		return fmt.Errorf("%s: LOAD: %v", h.Label(), err)
 	}
 	return nil
 }
@@ -372,9 +387,9 @@ func startDuckDBGo(threads string) (*duckGo, error) {
 	return &duckGo{db: db}, nil
 }
 
-func (d *duckGo) Name() string { return "duckdb-go" }
-func (d *duckGo) DuckDB() bool { return true }
-func (d *duckGo) Close() error { return d.db.Close() }
+func (d *duckGo) Name() string  { return "duckdb" }
+func (d *duckGo) Label() string { return "duckdb-go" }
+func (d *duckGo) Close() error  { return d.db.Close() }
 
 func (d *duckGo) Exec(q string) error {
 	_, err := d.db.ExecContext(context.Background(), q)
@@ -403,7 +418,7 @@ func (d *duckGo) Query(q string) ([][]string, error) {
 		}
 		row := make([]string, len(cols))
 		for i, v := range vals {
-			row[i] = render(v)
+			row[i] = slt.Render(v)
 		}
 		out = append(out, row)
 	}

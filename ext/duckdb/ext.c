@@ -102,10 +102,11 @@ void urlnorm_type_destroy(void *t) {
 void *urlnorm_set_new(const char *name) { return duckdb_create_scalar_function_set(name); }
 
 // urlnorm_set_add adds the overload bridge.Funcs[fn]: nargs VARCHAR
-// parameters, result type ret. DuckDB's defaults are what the functions
-// need: deterministic (so TRY() and constant folding work) and NULL in,
-// NULL out (Go also returns NULL for a row with a NULL argument).
-int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret) {
+// parameters, result type ret. Functions are deterministic, DuckDB's
+// default (so TRY() and constant folding work). NULL in gives NULL out
+// (DuckDB's default handling) unless own_nulls: then Go sees rows with
+// NULL arguments, where an unknown profile still raises.
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls) {
 	duckdb_scalar_function f = duckdb_create_scalar_function();
 	duckdb_scalar_function_set_name(f, name);
 	duckdb_logical_type varchar = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
@@ -116,6 +117,9 @@ int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, vo
 	duckdb_scalar_function_set_return_type(f, (duckdb_logical_type)ret);
 	duckdb_scalar_function_set_extra_info(f, (void *)(uintptr_t)fn, NULL);
 	duckdb_scalar_function_set_function(f, urlnorm_scalar);
+	if (own_nulls) {
+		duckdb_scalar_function_set_special_handling(f);
+	}
 	duckdb_state st = duckdb_add_scalar_function_to_set((duckdb_scalar_function_set)set, f);
 	duckdb_destroy_scalar_function(&f);
 	return st == DuckDBSuccess ? 0 : 1;

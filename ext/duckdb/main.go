@@ -27,7 +27,7 @@ void *urlnorm_type_list(void *elem);
 void *urlnorm_type_struct(void **types, const char **names, uint64_t n);
 void urlnorm_type_destroy(void *t);
 void *urlnorm_set_new(const char *name);
-int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret);
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls);
 int urlnorm_set_register(void *con, void *set);
 */
 import "C"
@@ -74,7 +74,11 @@ func register(con unsafe.Pointer) error {
 		for _, i := range byName[name] {
 			f := bridge.Funcs[i]
 			ret := logicalType(resultType(f))
-			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret)
+			ownNulls := C.int(0)
+			if bridge.RaisesOnNull(f) {
+				ownNulls = 1
+			}
+			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls)
 			C.urlnorm_type_destroy(ret)
 			if rc != 0 {
 				C.free(unsafe.Pointer(cname))

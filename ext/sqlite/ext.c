@@ -13,9 +13,10 @@ SQLITE_EXTENSION_INIT1
 
 #define URLNORM_MAX_ARGS 8
 
-// urlnorm_xfunc is every function's implementation. A NULL argument gives
-// NULL without calling Go; otherwise the arguments' text (SQLite's own
-// conversion for numbers and blobs) goes to Go, which sets the result.
+// urlnorm_xfunc is every function's implementation: it hands the
+// arguments' text (SQLite's own conversion for numbers and blobs) to Go,
+// which sets the result. A NULL argument is passed as NULL with length -1:
+// the result is NULL, but an unknown profile still raises.
 static void urlnorm_xfunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	char *text[URLNORM_MAX_ARGS];
 	int len[URLNORM_MAX_ARGS];
@@ -25,8 +26,9 @@ static void urlnorm_xfunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 	}
 	for (int i = 0; i < argc; i++) {
 		if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
-			sqlite3_result_null(ctx);
-			return;
+			text[i] = NULL;
+			len[i] = -1;
+			continue;
 		}
 		text[i] = (char *)sqlite3_value_text(argv[i]);
 		len[i] = sqlite3_value_bytes(argv[i]);

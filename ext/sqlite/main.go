@@ -50,8 +50,9 @@ func urlnormFuncArgs(i C.int) C.int { return C.int(len(bridge.Funcs[i].Args)) }
 
 var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// urlnormSqliteCall runs bridge.Funcs[fn] on one row of non-NULL text
-// arguments (borrowed from SQLite for the call) and sets the result.
+// urlnormSqliteCall runs bridge.Funcs[fn] on one row of text arguments
+// (borrowed from SQLite for the call; length -1 for NULL) and sets the
+// result.
 //
 //export urlnormSqliteCall
 func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.char, lens *C.int) {
@@ -62,10 +63,23 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 		}
 	}()
 	var a [8]string
-	args := a[:argc]
+	var v [8]bool
+	args, valid := a[:argc], v[:argc]
 	ts, ls := unsafe.Slice(text, argc), unsafe.Slice(lens, argc)
+	null := false
 	for i := range args {
-		args[i] = unsafe.String((*byte)(unsafe.Pointer(ts[i])), int(ls[i]))
+		if valid[i] = ls[i] >= 0; valid[i] {
+			args[i] = unsafe.String((*byte)(unsafe.Pointer(ts[i])), int(ls[i]))
+		}
+		null = null || !valid[i]
+	}
+	if null {
+		if err := bridge.NullRow(f, args, valid); err != nil {
+			resultError(ctx, err.Error())
+		} else {
+			C.urlnorm_result_null(ctx)
+		}
+		return
 	}
 	buf := buffers.Get().(*[]byte)
 	defer buffers.Put(buf)

@@ -15,11 +15,22 @@ if (process.argv[3]) config.threads = process.argv[3];
 const instance = await DuckDBInstance.create(':memory:', config);
 const con = await instance.connect();
 
+// A scalar becomes text; a STRUCT or LIST becomes {"json": value} so the
+// test renders it exactly as it renders duckdb-go's values.
 function cell(v) {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return v;
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return v.toString(); // DuckDB value classes (STRUCT, LIST, …) render like DuckDB
+  return { json: plain(v) };
+}
+
+function plain(v) {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(plain);
+  if (v !== null && typeof v === 'object' && !(v instanceof Date)) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  }
+  return v;
 }
 
 const version = (await con.runAndReadAll('SELECT version()')).getRows()[0][0];
@@ -29,7 +40,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   let resp;
   try {
     const reader = await con.runAndReadAll(req.sql);
-    resp = { rows: reader.getRows().map((row) => row.map(cell)) };
+    resp = { rows: reader.getRowsJS().map((row) => row.map(cell)) };
   } catch (e) {
     resp = { error: e.message };
   }

@@ -34,6 +34,26 @@ func Text(f *udf.Func, dst []byte, args []string) (out []byte, null bool, err er
 	return f.CallText(dst, args)
 }
 
+// NullRow decides a row that has a NULL argument: NULL (nil), unless a
+// non-NULL profile argument names no profile, which raises as it does on
+// every row (udf.Func.CheckProfile). valid[i] reports whether args[i] is
+// non-NULL.
+func NullRow(f *udf.Func, args []string, valid []bool) error {
+	if last := len(args) - 1; last > 0 && valid[last] {
+		return f.CheckProfile(args[last])
+	}
+	return nil
+}
+
+// RaisesOnNull reports whether f can raise on a row with a NULL argument
+// (its profile argument is checked even then; see NullRow). DuckDB must
+// then call f for such rows instead of folding them to NULL. udf's
+// CheckProfile decides, so the rule lives in one place: a name no profile
+// can have is rejected only by functions that take a profile.
+func RaisesOnNull(f *udf.Func) bool {
+	return f.CheckProfile("\x00not a profile") != nil
+}
+
 // Record calls a Canonical function on non-NULL arguments and returns its
 // record (udf.Record), or nil for a NULL result.
 func Record(f *udf.Func, args []string) (map[string]any, error) {

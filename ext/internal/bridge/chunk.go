@@ -38,21 +38,26 @@ func (v Vector) String(row int) string {
 
 // Chunk evaluates f over n rows of its argument vectors into out (a
 // Varchar column for Text functions, a RecordType column for Canonical
-// ones), one result row per input row: NULL when any argument is NULL or
-// when a try_ function rejects the row. It stops at the first error, which
+// ones), one result row per input row: NULL when any argument is NULL (but see
+// NullRow) or when a try_ function rejects the row. It stops at the first error, which
 // is ready to show to the SQL user.
 func Chunk(f *udf.Func, n int, in []Vector, out *Column) error {
 	args := make([]string, len(in))
+	valid := make([]bool, len(in))
 	for row := 0; row < n; row++ {
 		null := false
 		for i, v := range in {
-			if !v.Valid(row) {
-				null = true
-				break
+			valid[i] = v.Valid(row)
+			args[i] = ""
+			if valid[i] {
+				args[i] = v.String(row)
 			}
-			args[i] = v.String(row)
+			null = null || !valid[i]
 		}
 		if null {
+			if err := NullRow(f, args, valid); err != nil {
+				return err
+			}
 			out.AppendNull()
 			continue
 		}
