@@ -169,6 +169,9 @@ func TestHostsMatchUDF(t *testing.T) {
 				checkFunc(t, h, f, cs)
 			}
 			checkGolden(t, h, cs)
+			if isDuckDB(h) {
+				checkRecordType(t, h)
+			}
 		})
 	}
 }
@@ -253,4 +256,25 @@ func ids(ids []int) string {
 		s[i] = fmt.Sprint(id)
 	}
 	return strings.Join(s, ",")
+}
+
+// checkRecordType checks that canonicalize_url's STRUCT is udf.Fields, in
+// order (typeof quotes keywords such as "version"; the quotes are dropped).
+func checkRecordType(t *testing.T, h host) {
+	var fields []string
+	for _, f := range udf.Fields {
+		fields = append(fields, f.Name+" "+f.Type)
+	}
+	want := "STRUCT(" + strings.Join(fields, ", ") + ")"
+	for _, f := range udf.Funcs {
+		if f.Returns != udf.Canonical {
+			continue
+		}
+		args := []string{"'https://example.com/'", "'default'"}[:len(f.Args)]
+		q := "SELECT typeof(" + f.Name + "(" + strings.Join(args, ", ") + "))"
+		rows, err := h.Query(q)
+		if err != nil || len(rows) != 1 || strings.ReplaceAll(rows[0][0], `"`, "") != want {
+			t.Errorf("%s = %v, %v; want %s", q, rows, err, want)
+		}
+	}
 }

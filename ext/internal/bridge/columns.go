@@ -222,3 +222,19 @@ func (c *Column) Append(v any) error {
 	c.Nulls = append(c.Nulls, false)
 	return nil
 }
+
+// String renders the type as DuckDB names it (without DuckDB's quoting of
+// keywords).
+func (t *Type) String() string {
+	switch t.Kind {
+	case List:
+		return t.Elem.String() + "[]"
+	case Struct:
+		var fs []string
+		for _, f := range t.Fields {
+			fs = append(fs, f.Name+" "+f.Type.String())
+		}
+		return "STRUCT(" + strings.Join(fs, ", ") + ")"
+	}
+	return "VARCHAR"
+}
