@@ -416,7 +416,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if frag, ok := u.Fragment(); ok {
 		if n.fragment {
 			if rec != nil {
-				rec.Fragment, rec.HasFragment = frag, true
+				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
 		} else {
 			out = append(out, '#')

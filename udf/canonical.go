@@ -2,7 +2,6 @@ package udf
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"github.com/urlnorm/urlnorm/normalize"
 )
@@ -64,25 +63,22 @@ func Record(r normalize.Result) map[string]any {
 	return m
 }
 
-// JSON returns the record as a JSON object with keys in Fields order
-// (SQLite's canonicalize_url result).
+// JSON returns the record as a JSON object, keys in Fields order and
+// nested STRUCT keys in their declared order (SQLite's canonicalize_url
+// result).
 func JSON(r normalize.Result) []byte {
-	rec := Record(r)
-	var b bytes.Buffer
-	// URLs are full of '&': keep them readable instead of \u0026.
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	b.WriteByte('{')
-	for i, f := range Fields {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		enc.Encode(f.Name)
-		b.Truncate(b.Len() - 1) // Encode ends each value with a newline
-		b.WriteByte(':')
-		enc.Encode(rec[f.Name])
-		b.Truncate(b.Len() - 1)
+	b, err := RecordJSON(Record(r))
+	if err != nil {
+		panic("udf.JSON: " + err.Error()) // Record and Fields disagree: caught by the tests
 	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return b
+}
+
+// RecordJSON encodes a record in Record's shape as JSON the way JSON
+// does: DuckDB's canonicalize_url STRUCT, scanned as map[string]any,
+// becomes the text SQLite's canonicalize_url returns.
+func RecordJSON(rec map[string]any) ([]byte, error) {
+	var b bytes.Buffer
+	err := appendJSON(&b, RecordType, rec)
+	return b.Bytes(), err
 }
