@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -153,10 +154,13 @@ func processError(cmd *exec.Cmd, err error, stderr string) error {
 		if ws.Signaled() || ws.ExitStatus() == 2 {
 			return fmt.Errorf("%w (%v): %s", errCrash, err, stderr)
 		}
-		return errors.New(strings.TrimSpace(stderr))
+		return errors.New(shellPrefix.ReplaceAllString(strings.TrimSpace(stderr), ""))
 	}
 	return err
 }
+
+// shellPrefix is what the sqlite3 shell puts before SQLite's message.
+var shellPrefix = regexp.MustCompile(`^(?:Runtime error|Parse error|Error)(?: near line \d+)?: (?:stepping, |in prepare, )?`)
 
 // parseShellJSON reads the shell's -json output: one array of objects per
 // statement. It walks the tokens so that duplicate column names survive.

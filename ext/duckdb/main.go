@@ -73,7 +73,11 @@ func register(con unsafe.Pointer) error {
 		set := C.urlnorm_set_new(cname)
 		for _, i := range byName[name] {
 			f := bridge.Funcs[i]
-			ret := logicalType(resultType(f))
+			if err := bridge.CheckType(bridge.ResultType(f)); err != nil {
+				C.free(unsafe.Pointer(cname))
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			ret := logicalType(bridge.ResultType(f))
 			ownNulls := C.int(0)
 			if bridge.RaisesOnNull(f) {
 				ownNulls = 1
@@ -94,30 +98,21 @@ func register(con unsafe.Pointer) error {
 	return nil
 }
 
-var varchar = &bridge.Type{Kind: bridge.Varchar}
-
-func resultType(f *udf.Func) *bridge.Type {
-	if f.Returns == udf.Canonical {
-		return bridge.RecordType
-	}
-	return varchar
-}
-
 // logicalType builds a duckdb_logical_type; the caller destroys it.
-func logicalType(t *bridge.Type) unsafe.Pointer {
-	switch t.Kind {
-	case bridge.List:
+func logicalType(t *udf.SQLType) unsafe.Pointer {
+	switch {
+	case t.Elem != nil:
 		elem := logicalType(t.Elem)
 		defer C.urlnorm_type_destroy(elem)
 		return C.urlnorm_type_list(elem)
-	case bridge.Struct:
-		n := len(t.Fields)
+	case t.Members != nil:
+		n := len(t.Members)
 		types := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0))))
 		names := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0))))
 		ts := unsafe.Slice((*unsafe.Pointer)(types), n)
 		ns := unsafe.Slice((**C.char)(names), n)
-		for i, f := range t.Fields {
-			ts[i], ns[i] = logicalType(f.Type), C.CString(f.Name)
+		for i, m := range t.Members {
+			ts[i], ns[i] = logicalType(m.Type), C.CString(m.Name)
 		}
 		st := C.urlnorm_type_struct((*unsafe.Pointer)(types), (**C.char)(names), C.uint64_t(n))
 		for i := range n {
@@ -128,14 +123,14 @@ func logicalType(t *bridge.Type) unsafe.Pointer {
 		C.free(names)
 		return st
 	}
-	return C.urlnorm_type_varchar()
+	return C.urlnorm_type_varchar() // CheckType allows no other base type
 }
 
 // columns reuses result buffers across chunks; DuckDB calls from several
 // threads at once, each call takes its own.
-var columns = map[*bridge.Type]*sync.Pool{
-	varchar:           {New: func() any { return bridge.NewColumn(varchar) }},
-	bridge.RecordType: {New: func() any { return bridge.NewColumn(bridge.RecordType) }},
+var columns = map[*udf.SQLType]*sync.Pool{
+	bridge.Varchar: {New: func() any { return bridge.NewColumn(bridge.Varchar) }},
+	udf.RecordType: {New: func() any { return bridge.NewColumn(udf.RecordType) }},
 }
 
 // urlnormDuckChunk evaluates bridge.Funcs[fn] over one chunk of n rows and
@@ -155,7 +150,7 @@ func urlnormDuckChunk(fn, n, nargs C.uint64_t, data *unsafe.Pointer, valid **C.u
 	for i := range ds {
 		in[i] = bridge.Vector{Data: ds[i], Validity: (*uint64)(unsafe.Pointer(vs[i]))}
 	}
-	pool := columns[resultType(f)]
+	pool := columns[bridge.ResultType(f)]
 	col := pool.Get().(*bridge.Column)
 	defer pool.Put(col)
 	col.Reset()
@@ -172,18 +167,15 @@ func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) *C.char {
 		return nil
 	}
 	nulls := (*C._Bool)(unsafe.Pointer(&c.Nulls[0]))
-	switch c.Type.Kind {
-	case bridge.Varchar:
-		C.urlnorm_assign_varchar(vec, C.uint64_t(at), n, (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
-			(*C.uint32_t)(unsafe.Pointer(&c.Ends[0])), nulls)
-	case bridge.Struct:
+	switch {
+	case c.Type.Members != nil:
 		C.urlnorm_set_nulls(vec, C.uint64_t(at), n, nulls)
 		for i, ch := range c.Children {
 			if err := flush(C.urlnorm_struct_child(vec, C.uint64_t(i)), ch, at); err != nil {
 				return err
 			}
 		}
-	case bridge.List:
+	case c.Type.Elem != nil:
 		var base C.uint64_t
 		if C.urlnorm_list_grow(vec, C.uint64_t(c.Elem.Len()), &base) != 0 {
 			return C.CString("urlnorm: cannot grow a DuckDB list vector")
@@ -194,6 +186,9 @@ func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) *C.char {
 		}
 		C.urlnorm_set_nulls(vec, C.uint64_t(at), n, nulls)
 		return flush(C.urlnorm_list_child(vec), c.Elem, uint64(base))
+	default:
+		C.urlnorm_assign_varchar(vec, C.uint64_t(at), n, (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
+			(*C.uint32_t)(unsafe.Pointer(&c.Ends[0])), nulls)
 	}
 	return nil
 }

@@ -13,32 +13,52 @@ SQLITE_EXTENSION_INIT1
 
 #define URLNORM_MAX_ARGS 8
 
-// urlnorm_xfunc is every function's implementation: it hands the
-// arguments' text (SQLite's own conversion for numbers and blobs) to Go,
-// which sets the result. A NULL argument is passed as NULL with length -1:
-// the result is NULL, but an unknown profile still raises.
+// urlnorm_xfunc is every function's implementation. It hands Go each
+// argument as text (a BLOB as its bytes) with length, or, for a NULL, an
+// INTEGER or a REAL, a NULL pointer, length -1 and the type and number in
+// types and nums: Go raises on numbers, as the embedded adapter does, and
+// gives NULL for NULL unless the profile is unknown.
 static void urlnorm_xfunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	char *text[URLNORM_MAX_ARGS];
 	int len[URLNORM_MAX_ARGS];
+	int types[URLNORM_MAX_ARGS];
+	double nums[URLNORM_MAX_ARGS];
+	long long ints[URLNORM_MAX_ARGS];
 	if (argc > URLNORM_MAX_ARGS) {
 		sqlite3_result_error(ctx, "urlnorm: too many arguments", -1);
 		return;
 	}
 	for (int i = 0; i < argc; i++) {
-		if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
-			text[i] = NULL;
-			len[i] = -1;
-			continue;
-		}
-		text[i] = (char *)sqlite3_value_text(argv[i]);
-		len[i] = sqlite3_value_bytes(argv[i]);
-		if (text[i] == NULL && len[i] > 0) {
-			sqlite3_result_error_nomem(ctx);
-			return;
+		types[i] = sqlite3_value_type(argv[i]);
+		text[i] = NULL;
+		len[i] = -1;
+		switch (types[i]) {
+		case SQLITE_INTEGER:
+			ints[i] = sqlite3_value_int64(argv[i]);
+			break;
+		case SQLITE_FLOAT:
+			nums[i] = sqlite3_value_double(argv[i]);
+			break;
+		case SQLITE_TEXT:
+		case SQLITE_BLOB:
+			text[i] = (char *)sqlite3_value_text(argv[i]);
+			len[i] = sqlite3_value_bytes(argv[i]);
+			if (text[i] == NULL && len[i] > 0) {
+				sqlite3_result_error_nomem(ctx);
+				return;
+			}
+			if (len[i] == 0) {
+				text[i] = "";
+			}
+			break;
 		}
 	}
-	urlnormSqliteCall(ctx, (uintptr_t)sqlite3_user_data(ctx), argc, text, len);
+	urlnormSqliteCall(ctx, (uintptr_t)sqlite3_user_data(ctx), argc, text, len, types, ints, nums);
 }
+
+int urlnorm_type_null(void) { return SQLITE_NULL; }
+int urlnorm_type_integer(void) { return SQLITE_INTEGER; }
+int urlnorm_type_float(void) { return SQLITE_FLOAT; }
 
 void urlnorm_result_text(void *ctx, const char *p, int n) {
 	// SQLite copies the bytes: the Go buffer is reused for the next row.

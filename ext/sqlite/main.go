@@ -17,6 +17,9 @@ package main
 void urlnorm_result_text(void *ctx, const char *p, int n);
 void urlnorm_result_null(void *ctx);
 void urlnorm_result_error(void *ctx, const char *p, int n);
+int urlnorm_type_null(void);
+int urlnorm_type_integer(void);
+int urlnorm_type_float(void);
 */
 import "C"
 
@@ -50,12 +53,20 @@ func urlnormFuncArgs(i C.int) C.int { return C.int(len(bridge.Funcs[i].Args)) }
 
 var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// urlnormSqliteCall runs bridge.Funcs[fn] on one row of text arguments
-// (borrowed from SQLite for the call; length -1 for NULL) and sets the
-// result.
+// SQLite's fundamental type codes, from sqlite3ext.h.
+var (
+	typeNull    = C.urlnorm_type_null()
+	typeInteger = C.urlnorm_type_integer()
+	typeFloat   = C.urlnorm_type_float()
+)
+
+// urlnormSqliteCall runs bridge.Funcs[fn] on one row and sets the result.
+// Text arguments are borrowed from SQLite for the call; a NULL or a
+// number comes as its type (and value in ints or nums), text NULL.
 //
 //export urlnormSqliteCall
-func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.char, lens *C.int) {
+func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.char, lens *C.int,
+	types *C.int, ints *C.longlong, nums *C.double) {
 	f := bridge.Funcs[fn]
 	defer func() {
 		if r := recover(); r != nil {
@@ -65,13 +76,22 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 	var a [8]string
 	var v [8]bool
 	args, valid := a[:argc], v[:argc]
-	ts, ls := unsafe.Slice(text, argc), unsafe.Slice(lens, argc)
+	ts, ls, tys := unsafe.Slice(text, argc), unsafe.Slice(lens, argc), unsafe.Slice(types, argc)
 	null := false
 	for i := range args {
-		if valid[i] = ls[i] >= 0; valid[i] {
+		switch tys[i] {
+		case typeNull:
+			null = true
+		case typeInteger:
+			resultError(ctx, f.ArgTypeError(i, "INTEGER", int64(unsafe.Slice(ints, argc)[i])).Error())
+			return
+		case typeFloat:
+			resultError(ctx, f.ArgTypeError(i, "REAL", float64(unsafe.Slice(nums, argc)[i])).Error())
+			return
+		default: // TEXT, or a BLOB read as its bytes
+			valid[i] = true
 			args[i] = unsafe.String((*byte)(unsafe.Pointer(ts[i])), int(ls[i]))
 		}
-		null = null || !valid[i]
 	}
 	if null {
 		if err := bridge.NullRow(f, args, valid); err != nil {

@@ -38,7 +38,7 @@ def main():
             cur = con.execute(req["sql"])
             resp = {"rows": [[cell(v) for v in row] for row in cur.fetchall()]}
         except sqlite3.Error as e:
-            resp = {"error": f"{type(e).__name__}: {e}"}
+            resp = {"error": str(e)}  # SQLite's message, as the user sees it
         print(json.dumps(resp), flush=True)
 
 

@@ -21,36 +21,13 @@ func TestFuncsAreUDF(t *testing.T) {
 	}
 }
 
-func TestParseType(t *testing.T) {
-	for _, tc := range []struct {
-		in, want string // want: the type rendered back
-	}{
-		{"VARCHAR", "VARCHAR"},
-		{"VARCHAR[]", "VARCHAR[]"},
-		{"STRUCT(a VARCHAR, b VARCHAR[])", "STRUCT(a VARCHAR, b VARCHAR[])"},
-		{"STRUCT(k VARCHAR, s STRUCT(x VARCHAR, y VARCHAR))[]", "STRUCT(k VARCHAR, s STRUCT(x VARCHAR, y VARCHAR))[]"}, // nested commas
-		{"INTEGER", "error"},        // not used by udf.Fields: unsupported
-		{"STRUCT(a)", "error"},      // member without a type
-		{"STRUCT(a BLOB)", "error"}, // unsupported member type
-	} {
-		got := "error"
-		if typ, err := ParseType(tc.in); err == nil {
-			got = typ.String()
-		}
-		if got != tc.want {
-			t.Errorf("ParseType(%q) = %s, want %s", tc.in, got, tc.want)
-		}
+// The columnar writer supports every type of canonicalize_url's record.
+func TestCheckType(t *testing.T) {
+	if err := CheckType(udf.RecordType); err != nil {
+		t.Errorf("udf.RecordType: %v", err)
 	}
-}
-
-// RecordType is udf.Fields, field by field.
-func TestRecordType(t *testing.T) {
-	var want []string
-	for _, f := range udf.Fields {
-		want = append(want, f.Name+" "+f.Type)
-	}
-	if got := RecordType.String(); got != "STRUCT("+strings.Join(want, ", ")+")" {
-		t.Errorf("RecordType = %s", got)
+	if err := CheckType(&udf.SQLType{Elem: &udf.SQLType{Base: "UBIGINT"}}); err == nil {
+		t.Error("UBIGINT[] accepted; Column writes VARCHAR leaves only")
 	}
 }
 
@@ -105,7 +82,7 @@ func TestVector(t *testing.T) {
 func TestChunkText(t *testing.T) {
 	urls := withNulls(duckStrings("HTTP://Example.COM:80/a/../b/", "no scheme", "x", "https://e.com/"), 2)
 	profiles := duckStrings("default", "default", "default", "default")
-	out := NewColumn(&Type{Kind: Varchar})
+	out := NewColumn(Varchar)
 	// try_: bad data gives NULL; NULL url gives NULL.
 	if err := Chunk(lookup(t, "try_normalize_url", 2), 4, []Vector{urls, profiles}, out); err != nil {
 		t.Fatal(err)
@@ -135,7 +112,7 @@ func TestChunkText(t *testing.T) {
 // An unknown profile raises even on a row whose url is NULL.
 func TestChunkUnknownProfileOnNullRow(t *testing.T) {
 	urls := withNulls(duckStrings("x"), 0)
-	out := NewColumn(&Type{Kind: Varchar})
+	out := NewColumn(Varchar)
 	err := Chunk(lookup(t, "try_normalize_url", 2), 1, []Vector{urls, duckStrings("bogus")}, out)
 	if err == nil || !strings.Contains(err.Error(), "unknown_profile") {
 		t.Errorf("error = %v, want unknown_profile", err)
@@ -149,7 +126,7 @@ func TestChunkUnknownProfileOnNullRow(t *testing.T) {
 // long as the struct, list entries pointing into the list's child.
 func TestChunkRecord(t *testing.T) {
 	urls := withNulls(duckStrings("https://boe.es/buscar?tipo=leyes&p=7&utm_source=x#top", "x", "https://a.example/"), 1)
-	out := NewColumn(RecordType)
+	out := NewColumn(udf.RecordType)
 	if err := Chunk(lookup(t, "canonicalize_url", 2), 3, []Vector{urls, duckStrings("clara", "clara", "clara")}, out); err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +135,7 @@ func TestChunkRecord(t *testing.T) {
 	}
 	for i, ch := range out.Children {
 		if ch.Len() != 3 || !ch.Nulls[1] {
-			t.Errorf("child %s: %d rows, nulls %v", RecordType.Fields[i].Name, ch.Len(), ch.Nulls)
+			t.Errorf("child %s: %d rows, nulls %v", udf.RecordType.Members[i].Name, ch.Len(), ch.Nulls)
 		}
 	}
 	removed := out.Children[fieldIndex(t, "removed_params")]
@@ -175,8 +152,8 @@ func TestChunkRecord(t *testing.T) {
 }
 
 func fieldIndex(t *testing.T, name string) int {
-	for i, f := range RecordType.Fields {
-		if f.Name == name {
+	for i, m := range udf.RecordType.Members {
+		if m.Name == name {
 			return i
 		}
 	}
@@ -187,11 +164,11 @@ func fieldIndex(t *testing.T, name string) int {
 // Append rejects values that do not have the type's shape, so a change in
 // udf.Record cannot silently write a wrong column.
 func TestAppendShape(t *testing.T) {
-	c := NewColumn(RecordType)
+	c := NewColumn(udf.RecordType)
 	if err := c.Append(map[string]any{"url": "x"}); err == nil {
 		t.Error("a record with one field was accepted")
 	}
-	if err := NewColumn(&Type{Kind: Varchar}).Append(3); err == nil {
+	if err := NewColumn(Varchar).Append(3); err == nil {
 		t.Error("an int was accepted as VARCHAR")
 	}
 }

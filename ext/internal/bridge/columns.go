@@ -2,99 +2,39 @@ package bridge
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/urlnorm/urlnorm/udf"
 )
 
-// Kind is the kind of a DuckDB logical type node.
-type Kind int
+// Varchar is the result type of udf's Text functions.
+var Varchar = &udf.SQLType{Base: "VARCHAR"}
 
-const (
-	Varchar Kind = iota // VARCHAR
-	Struct              // STRUCT(name TYPE, …)
-	List                // TYPE[]
-)
-
-// Type is a DuckDB logical type built from the type names in udf.Fields.
-// Only the kinds canonicalize_url's record uses exist.
-type Type struct {
-	Kind   Kind
-	Fields []Field // Struct
-	Elem   *Type   // List
-}
-
-// Field is one member of a STRUCT.
-type Field struct {
-	Name string
-	Type *Type
-}
-
-// RecordType is canonicalize_url's DuckDB result type, read from
-// udf.Fields so the extension and the embedded adapter cannot disagree.
-var RecordType = recordType()
-
-func recordType() *Type {
-	t := &Type{Kind: Struct}
-	for _, f := range udf.Fields {
-		ft, err := ParseType(f.Type)
-		if err != nil {
-			panic(fmt.Sprintf("bridge: udf.Fields %s: %v", f.Name, err))
-		}
-		t.Fields = append(t.Fields, Field{f.Name, ft})
+// ResultType is f's DuckDB result type: VARCHAR, or udf.RecordType (a
+// STRUCT read from udf.Fields) for canonicalize_url.
+func ResultType(f *udf.Func) *udf.SQLType {
+	if f.Returns == udf.Canonical {
+		return udf.RecordType
 	}
-	return t
+	return Varchar
 }
 
-// ParseType parses a DuckDB type name: VARCHAR, T[] or
-// STRUCT(name T, …), nested.
-func ParseType(s string) (*Type, error) {
-	s = strings.TrimSpace(s)
+// CheckType reports whether Column can hold t: VARCHAR, LISTs and
+// STRUCTs of them (all that udf.Fields uses today).
+func CheckType(t *udf.SQLType) error {
 	switch {
-	case s == "VARCHAR":
-		return &Type{Kind: Varchar}, nil
-	case strings.HasSuffix(s, "[]"):
-		elem, err := ParseType(s[:len(s)-2])
-		if err != nil {
-			return nil, err
-		}
-		return &Type{Kind: List, Elem: elem}, nil
-	case strings.HasPrefix(s, "STRUCT(") && strings.HasSuffix(s, ")"):
-		t := &Type{Kind: Struct}
-		for _, m := range splitTop(s[len("STRUCT(") : len(s)-1]) {
-			name, typ, ok := strings.Cut(strings.TrimSpace(m), " ")
-			if !ok {
-				return nil, fmt.Errorf("struct member %q: want \"name TYPE\"", m)
+	case t.Elem != nil:
+		return CheckType(t.Elem)
+	case t.Members != nil:
+		for _, m := range t.Members {
+			if err := CheckType(m.Type); err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
 			}
-			ft, err := ParseType(typ)
-			if err != nil {
-				return nil, err
-			}
-			t.Fields = append(t.Fields, Field{name, ft})
 		}
-		return t, nil
+		return nil
+	case t.Base != "VARCHAR":
+		return fmt.Errorf("type %s is not supported by the extension yet", t.Base)
 	}
-	return nil, fmt.Errorf("unsupported DuckDB type %q", s)
-}
-
-// splitTop splits s at the commas outside parentheses.
-func splitTop(s string) []string {
-	var parts []string
-	depth, start := 0, 0
-	for i, c := range s {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, s[start:])
+	return nil
 }
 
 // ListEntry has the layout of DuckDB's duckdb_list_entry.
@@ -102,14 +42,15 @@ type ListEntry struct {
 	Offset, Length uint64
 }
 
-// Column holds one chunk of values of a Type in the columnar shape of a
+// Column holds one chunk of values of a type in the columnar shape of a
 // DuckDB vector, so the cgo side can hand each VARCHAR vector to DuckDB in
 // one call: Nulls has one flag per row at every level; a Varchar column
 // keeps its values back to back in Buf, row i ending at Ends[i]; a Struct
-// column has one child per field, each as long as the struct; a List
-// column has one entry per row pointing into Elem.
+// column has one child per member, each as long as the struct; a LIST
+// column has one entry per row pointing into Elem. Only the types
+// CheckType accepts.
 type Column struct {
-	Type     *Type
+	Type     *udf.SQLType
 	Nulls    []bool
 	Buf      []byte
 	Ends     []uint32
@@ -119,10 +60,10 @@ type Column struct {
 }
 
 // NewColumn returns an empty column of type t.
-func NewColumn(t *Type) *Column {
+func NewColumn(t *udf.SQLType) *Column {
 	c := &Column{Type: t}
-	for _, f := range t.Fields {
-		c.Children = append(c.Children, NewColumn(f.Type))
+	for _, m := range t.Members {
+		c.Children = append(c.Children, NewColumn(m.Type))
 	}
 	if t.Elem != nil {
 		c.Elem = NewColumn(t.Elem)
@@ -162,16 +103,16 @@ func (c *Column) lastEnd() int {
 
 // AppendNull appends a NULL row (and NULL children, as DuckDB expects).
 func (c *Column) AppendNull() {
-	switch c.Type.Kind {
-	case Varchar:
-		c.EndText(true)
-		return
-	case Struct:
+	switch {
+	case c.Type.Members != nil:
 		for _, ch := range c.Children {
 			ch.AppendNull()
 		}
-	case List:
+	case c.Type.Elem != nil:
 		c.Entries = append(c.Entries, ListEntry{Offset: uint64(c.Elem.Len())})
+	default:
+		c.EndText(true)
+		return
 	}
 	c.Nulls = append(c.Nulls, true)
 }
@@ -184,30 +125,22 @@ func (c *Column) Append(v any) error {
 		c.AppendNull()
 		return nil
 	}
-	switch c.Type.Kind {
-	case Varchar:
-		s, ok := v.(string)
-		if !ok {
-			return fmt.Errorf("want a string for VARCHAR, got %T", v)
-		}
-		c.Buf = append(c.Buf, s...)
-		c.EndText(false)
-		return nil
-	case Struct:
+	switch {
+	case c.Type.Members != nil:
 		m, ok := v.(map[string]any)
-		if !ok || len(m) != len(c.Type.Fields) {
-			return fmt.Errorf("want a map with the %d STRUCT fields, got %T of %d", len(c.Type.Fields), v, len(m))
+		if !ok || len(m) != len(c.Type.Members) {
+			return fmt.Errorf("want a map with the %d STRUCT members, got %T of %d", len(c.Type.Members), v, len(m))
 		}
-		for i, f := range c.Type.Fields {
-			fv, ok := m[f.Name]
+		for i, mem := range c.Type.Members {
+			mv, ok := m[mem.Name]
 			if !ok {
-				return fmt.Errorf("STRUCT field %q missing", f.Name)
+				return fmt.Errorf("STRUCT member %q missing", mem.Name)
 			}
-			if err := c.Children[i].Append(fv); err != nil {
-				return fmt.Errorf("%s: %w", f.Name, err)
+			if err := c.Children[i].Append(mv); err != nil {
+				return fmt.Errorf("%s: %w", mem.Name, err)
 			}
 		}
-	case List:
+	case c.Type.Elem != nil:
 		l, ok := v.([]any)
 		if !ok {
 			return fmt.Errorf("want a []any for a list, got %T", v)
@@ -218,23 +151,15 @@ func (c *Column) Append(v any) error {
 				return err
 			}
 		}
+	default:
+		s, ok := v.(string)
+		if !ok {
+			return fmt.Errorf("want a string for VARCHAR, got %T", v)
+		}
+		c.Buf = append(c.Buf, s...)
+		c.EndText(false)
+		return nil
 	}
 	c.Nulls = append(c.Nulls, false)
 	return nil
-}
-
-// String renders the type as DuckDB names it (without DuckDB's quoting of
-// keywords).
-func (t *Type) String() string {
-	switch t.Kind {
-	case List:
-		return t.Elem.String() + "[]"
-	case Struct:
-		var fs []string
-		for _, f := range t.Fields {
-			fs = append(fs, f.Name+" "+f.Type.String())
-		}
-		return "STRUCT(" + strings.Join(fs, ", ") + ")"
-	}
-	return "VARCHAR"
 }
