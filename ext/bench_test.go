@@ -225,7 +225,7 @@ func benchCorpus(t *testing.T, dir string) {
 				t.Fatalf("%s: %v", bh.label, err)
 			}
 		}
-		rows, err := h.Query("SELECT count(*), (SELECT count(*) FROM web) FROM big")
+		rows, err := h.Query("SELECT count(*), (SELECT count(*) FROM web), (SELECT count(*) FROM raw) FROM big")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -253,8 +253,8 @@ func benchCorpus(t *testing.T, dir string) {
 		}
 		n, _ := strconv.Atoi(rows[0][0])
 		l, u := best["lower"], best["normalize_url"]
-		t.Logf("| %s | %s × %d = %s | %s | %.3f s (cpu %.3f s) %.2f M/s | %s | %.3f s (cpu %.3f s) %.2f M/s | %s → %s |",
-			bh.label, rows[0][1], corpusRepeat, rows[0][0],
+		t.Logf("| %s | %s of %s × %d = %s | %s | %.3f s (cpu %.3f s) %.2f M/s | %s | %.3f s (cpu %.3f s) %.2f M/s | %s → %s |",
+			bh.label, rows[0][1], rows[0][2], corpusRepeat, rows[0][0],
 			result["lower"], l.wall.Seconds(), l.cpu.Seconds(), float64(n)/l.wall.Seconds()/1e6,
 			result["normalize_url"], u.wall.Seconds(), u.cpu.Seconds(), float64(n)/u.wall.Seconds()/1e6,
 			load, loadavg())
