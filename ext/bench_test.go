@@ -73,7 +73,7 @@ func benchHosts(dir string) []benchHost {
 			return p, loadDuckDB(p, dir)
 		}},
 		{"node-duckdb", true, func() (*piped, error) {
-			p, err := startNode("")
+			p, err := startNode()
 			if err != nil {
 				return nil, err
 			}

@@ -3,7 +3,6 @@ package ext_test
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -335,22 +334,19 @@ func startPython(dir, db string) (*piped, error) {
 func nodeModules() string { return filepath.Join(root, "build", "ext", "node", "node_modules") }
 
 func openNode(t *testing.T, dir string) (host, error) {
-	p, err := startNode("")
+	p, err := startNode()
 	if err != nil {
 		return nil, err
 	}
 	return p, loadDuckDB(p, dir)
 }
 
-func startNode(threads string) (*piped, error) {
+func startNode() (*piped, error) {
 	if _, err := os.Stat(filepath.Join(nodeModules(), "@duckdb", "node-api")); err != nil {
 		return nil, fmt.Errorf("@duckdb/node-api is missing (run ext/fetch.sh node; scripts/deps.sh does): %v", err)
 	}
-	args := []string{filepath.Join(root, "ext", "testdata", "duckdb_host.mjs"), nodeModules()}
-	if threads != "" {
-		args = append(args, threads)
-	}
-	return startPiped("duckdb", "node-duckdb", exec.Command("node", args...))
+	script := filepath.Join(root, "ext", "testdata", "duckdb_host.mjs")
+	return startPiped("duckdb", "node-duckdb", exec.Command("node", script, nodeModules()))
 }
 
 func loadDuckDB(h host, dir string) error {
@@ -364,67 +360,27 @@ func loadDuckDB(h host, dir string) error {
 // --- duckdb-go, in this process ------------------------------------------
 
 // duckGo is DuckDB embedded through duckdb-go (a second Go runtime joins
-// this one when the extension loads). One connection, so session state
-// such as temporary tables behaves as in a shell.
-type duckGo struct {
-	db *sql.DB
-}
+// this one when the extension loads), run as slt.DB does for the embedded
+// adapter. One connection, so session state such as temporary tables
+// behaves as in a shell.
+type duckGo struct{ slt.DB }
 
 func openDuckDBGo(t *testing.T, dir string) (host, error) {
-	h, err := startDuckDBGo("")
+	h, err := startDuckDBGo()
 	if err != nil {
 		return nil, err
 	}
 	return h, loadDuckDB(h, dir)
 }
 
-func startDuckDBGo(threads string) (*duckGo, error) {
-	dsn := "?allow_unsigned_extensions=true"
-	if threads != "" {
-		dsn += "&threads=" + threads
-	}
-	db, err := sql.Open("duckdb", dsn)
+func startDuckDBGo() (*duckGo, error) {
+	db, err := sql.Open("duckdb", "?allow_unsigned_extensions=true")
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
-	return &duckGo{db: db}, nil
+	return &duckGo{slt.DB{Engine: "duckdb", DB: db}}, nil
 }
 
-func (d *duckGo) Name() string  { return "duckdb" }
 func (d *duckGo) Label() string { return "duckdb-go" }
-func (d *duckGo) Close() error  { return d.db.Close() }
-
-func (d *duckGo) Exec(q string) error {
-	_, err := d.db.ExecContext(context.Background(), q)
-	return err
-}
-
-func (d *duckGo) Query(q string) ([][]string, error) {
-	rows, err := d.db.QueryContext(context.Background(), q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		row := make([]string, len(cols))
-		for i, v := range vals {
-			row[i] = slt.Render(v)
-		}
-		out = append(out, row)
-	}
-	return out, rows.Err()
-}
+func (d *duckGo) Close() error  { return d.DB.DB.Close() }

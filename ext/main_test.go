@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 // serveDuckDBGo speaks the piped hosts' protocol (see piped) over stdin
 // and stdout with duckdb-go.
 func serveDuckDBGo() int {
-	h, err := startDuckDBGo(os.Getenv("URLNORM_EXT_THREADS"))
+	h, err := startDuckDBGo()
 	out := json.NewEncoder(os.Stdout)
 	if err != nil {
 		out.Encode(map[string]string{"error": err.Error()})

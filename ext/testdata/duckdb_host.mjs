@@ -3,16 +3,14 @@
 // sends LOAD like a user would), and answers one JSON request per stdin
 // line ({"sql": ...}) with {"rows": [[cell, ...], ...]} or {"error": ...}.
 //
-// usage: node duckdb_host.mjs NODE_MODULES_DIR [THREADS]
+// usage: node duckdb_host.mjs NODE_MODULES_DIR
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 
 const require = createRequire(process.argv[2] + '/');
 const { DuckDBInstance } = require('@duckdb/node-api');
 
-const config = { allow_unsigned_extensions: 'true' };
-if (process.argv[3]) config.threads = process.argv[3];
-const instance = await DuckDBInstance.create(':memory:', config);
+const instance = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' });
 const con = await instance.connect();
 
 // A scalar becomes text; a STRUCT or LIST becomes {"json": value} so the
