@@ -9,14 +9,17 @@ import (
 	"github.com/urlnorm/urlnorm/normalize"
 )
 
-// urlsSQL generates n URL rows in SQL: mixed case, default ports, dot
-// segments, unsorted queries and fragments, mean length ~60 bytes, about
-// n/4 distinct canonical URLs.
+// urlsSQL generates table urls(url) with n rows: four spellings of each
+// of n/4 pages (scheme and host case, default port, trailing dot, dot
+// segments, trailing slash, query order, fragment), ~75 bytes on average.
 func urlsSQL(n int) string {
 	return fmt.Sprintf(`CREATE OR REPLACE TABLE urls AS
-SELECT (CASE i %% 4 WHEN 0 THEN 'HTTP://' WHEN 1 THEN 'http://' WHEN 2 THEN 'https://' ELSE 'HTTPS://' END)
-    || 'Host' || (i %% 1000) || '.Example.COM' || (CASE WHEN i %% 3 = 0 THEN ':80' ELSE '' END)
-    || '/a/./b/../page' || (i // 4) || '/?z=' || (i %% 7) || '&a=2#frag' AS url
+SELECT (CASE i %% 4 WHEN 0 THEN 'HTTP://Host' WHEN 1 THEN 'http://host' WHEN 2 THEN 'Http://HOST' ELSE 'http://hOST' END)
+    || ((i // 4) %% 1000) || '.Example.COM'
+    || (CASE i %% 4 WHEN 2 THEN ':80' WHEN 3 THEN '.' ELSE '' END)
+    || '/a/./b/../page' || (i // 4) || (CASE WHEN i %% 2 = 0 THEN '/' ELSE '' END)
+    || (CASE WHEN i %% 3 = 0 THEN '?z=' || ((i // 4) %% 7) || '&a=2' ELSE '?a=2&z=' || ((i // 4) %% 7) END)
+    || '#frag' || i AS url
 FROM range(%d) t(i)`, n)
 }
 

@@ -14,6 +14,12 @@ command -v sqlite3 >/dev/null || need_apt+=(sqlite3)
 [ -x /usr/bin/python3 ] || need_apt+=(python3)
 command -v npm >/dev/null || need_apt+=(npm)
 
+# duckdb/, internal/parity, cmd/urlnorm: DuckDB's prebuilt static library is
+# C++ and links with -lstdc++, which a gcc-only machine lacks (g++ brings it).
+if ! echo 'int main(void){return 0;}' | "${CC:-gcc}" -x c - -lstdc++ -o /dev/null 2>/dev/null; then
+	need_apt+=(g++)
+fi
+
 if ((${#need_apt[@]})); then
 	if [ "$(id -u)" = 0 ]; then
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null

@@ -14,21 +14,15 @@ import (
 // TestSQL runs every sql/*.test file on a fresh in-memory database (one
 // connection: each connection to ":memory:" is its own database).
 func TestSQL(t *testing.T) {
-	files, err := slt.Files()
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no sql/*.test files: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			db, err := Open(":memory:")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			db.SetMaxOpenConns(1)
-			slt.RunFile(t, file, slt.DB{Engine: "sqlite", DB: db})
-		})
-	}
+	slt.RunFiles(t, func(t *testing.T) slt.Engine {
+		db, err := Open(":memory:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		db.SetMaxOpenConns(1)
+		return slt.DB{Engine: "sqlite", DB: db}
+	})
 }
 
 // Every pooled connection gets the functions (ConnectHook), including ones

@@ -79,6 +79,6 @@ func JSON(r normalize.Result) []byte {
 // becomes the text SQLite's canonicalize_url returns.
 func RecordJSON(rec map[string]any) ([]byte, error) {
 	var b bytes.Buffer
-	err := appendJSON(&b, RecordType, rec)
+	err := RecordType.EncodeJSON(&b, rec)
 	return b.Bytes(), err
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -36,7 +38,11 @@ func ParseSQLType(s string) (*SQLType, error) {
 		t := &SQLType{}
 		for _, m := range splitTop(s[len("STRUCT(") : len(s)-1]) {
 			name, typ, ok := strings.Cut(strings.TrimSpace(m), " ")
-			if !ok || name == "" {
+			// DuckDB's typeof() quotes names that are keywords ("key").
+			if len(name) > 2 && name[0] == '"' && name[len(name)-1] == '"' {
+				name = name[1 : len(name)-1]
+			}
+			if !ok || name == "" || strings.ContainsRune(name, '"') {
 				return nil, fmt.Errorf("STRUCT member %q: want \"name TYPE\"", m)
 			}
 			mt, err := ParseSQLType(typ)
@@ -92,49 +98,67 @@ func recordType() *SQLType {
 	return t
 }
 
-// appendJSON encodes v (a Record value) as JSON, STRUCT members in the
-// order t declares them. HTML characters stay as they are: URLs are full
-// of '&'.
-func appendJSON(b *bytes.Buffer, t *SQLType, v any) error {
-	switch {
-	case v == nil:
+// EncodeJSON appends v to b as JSON: nil, a scalar, map[string]any for a
+// STRUCT (members in t's order) or []any for a LIST. With a nil t (type
+// unknown) maps are written with sorted keys. HTML characters stay as they
+// are: URLs are full of '&'.
+func (t *SQLType) EncodeJSON(b *bytes.Buffer, v any) error {
+	switch v := v.(type) {
+	case nil:
 		b.WriteString("null")
-	case t.Members != nil:
-		m, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("want map[string]any for a STRUCT, got %T", v)
+	case map[string]any:
+		var names []string
+		if t != nil && t.Members != nil {
+			for _, m := range t.Members {
+				names = append(names, m.Name)
+			}
+		} else {
+			names = slices.Sorted(maps.Keys(v))
 		}
 		b.WriteByte('{')
-		for i, mem := range t.Members {
+		for i, name := range names {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			appendScalar(b, mem.Name)
+			appendScalar(b, name)
 			b.WriteByte(':')
-			if err := appendJSON(b, mem.Type, m[mem.Name]); err != nil {
+			if err := t.member(i).EncodeJSON(b, v[name]); err != nil {
 				return err
 			}
 		}
 		b.WriteByte('}')
-	case t.Elem != nil:
-		l, ok := v.([]any)
-		if !ok {
-			return fmt.Errorf("want []any for a LIST, got %T", v)
-		}
+	case []any:
 		b.WriteByte('[')
-		for i, e := range l {
+		for i, e := range v {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := appendJSON(b, t.Elem, e); err != nil {
+			if err := t.elem().EncodeJSON(b, e); err != nil {
 				return err
 			}
 		}
 		b.WriteByte(']')
 	default:
+		if t != nil && (t.Members != nil || t.Elem != nil) {
+			return fmt.Errorf("want a map or a slice for %s, got %T", t, v)
+		}
 		return appendScalar(b, v)
 	}
 	return nil
+}
+
+func (t *SQLType) member(i int) *SQLType {
+	if t == nil || i >= len(t.Members) {
+		return nil
+	}
+	return t.Members[i].Type
+}
+
+func (t *SQLType) elem() *SQLType {
+	if t == nil {
+		return nil
+	}
+	return t.Elem
 }
 
 func appendScalar(b *bytes.Buffer, v any) error {

@@ -1,6 +1,7 @@
 package udf
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -15,6 +16,8 @@ func TestParseSQLType(t *testing.T) {
 		{"STRUCT(a VARCHAR, b BOOLEAN)", "{a:VARCHAR b:BOOLEAN}"},
 		{"STRUCT(a STRUCT(x DOUBLE, y VARCHAR)[], b INTEGER)[][]", "[[{a:[{x:DOUBLE y:VARCHAR}] b:INTEGER}]]"}, // commas inside a nested STRUCT
 		{" STRUCT( a VARCHAR ) ", "{a:VARCHAR}"},
+		{`STRUCT("key" VARCHAR, "value" VARCHAR)[]`, "[{key:VARCHAR value:VARCHAR}]"}, // as DuckDB's typeof() prints keywords
+		{`STRUCT("a"b" VARCHAR)`, "error"},
 		{"", "error"},
 		{"varchar", "error"},          // type names are upper case, as DuckDB prints them
 		{"STRUCT(a VARCHAR", "error"}, // unclosed
@@ -89,4 +92,28 @@ func overload(t *testing.T, name string, nargs int) *Func {
 	}
 	t.Fatalf("no %s/%d", name, nargs)
 	return nil
+}
+
+func TestEncodeJSON(t *testing.T) {
+	st, _ := ParseSQLType("STRUCT(z VARCHAR, a STRUCT(y INTEGER, b VARCHAR)[])")
+	v := map[string]any{"a": []any{map[string]any{"b": "x&y", "y": 1}}, "z": nil}
+	for _, tc := range []struct {
+		typ  *SQLType
+		v    any
+		want string
+	}{
+		{st, v, `{"z":null,"a":[{"y":1,"b":"x&y"}]}`},  // declared order, '&' unescaped
+		{nil, v, `{"a":[{"b":"x&y","y":1}],"z":null}`}, // type unknown: sorted keys
+		{nil, []any{1.5, true, "s"}, `[1.5,true,"s"]`},
+		{st, "not a struct", "error"},
+	} {
+		var b bytes.Buffer
+		got := "error"
+		if err := tc.typ.EncodeJSON(&b, tc.v); err == nil {
+			got = b.String()
+		}
+		if got != tc.want {
+			t.Errorf("EncodeJSON(%v) = %s; want %s", tc.v, got, tc.want)
+		}
+	}
 }

@@ -53,6 +53,20 @@ func Files() ([]string, error) {
 	return filepath.Glob(filepath.Join(Dir(), "*.test"))
 }
 
+// RunFiles runs every file of Files as a subtest, each on a fresh engine
+// from open (which may register cleanups on its t).
+func RunFiles(t *testing.T, open func(t *testing.T) Engine) {
+	files, err := Files()
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no sql/*.test files in %s: %v", Dir(), err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			RunFile(t, file, open(t))
+		})
+	}
+}
+
 // RunFile runs one test file against e, reporting every failing record
 // as "file:line: …" with what was wanted and what was got.
 func RunFile(t testing.TB, path string, e Engine) {
