@@ -95,7 +95,7 @@ func (fn *function) call(vals ...any) (res any, err error) {
 			null = null || v == nil
 			args[i] = string(v)
 		default:
-			return nil, fmt.Errorf("%s: argument %s must be TEXT, got %s (%v)", fn.f.Name, fn.f.Args[i], sqlType(v), v)
+			return nil, fn.f.ArgTypeError(i, sqlType(v), v)
 		}
 	}
 	if null {

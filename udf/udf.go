@@ -152,6 +152,13 @@ func (f *Func) CheckProfile(name string) error {
 	return nil
 }
 
+// ArgTypeError is the error of a call whose argument i is not text (an
+// engine that passes numbers as they are, like SQLite): sqlType names the
+// engine's type ("INTEGER", "REAL"), v is the value.
+func (f *Func) ArgTypeError(i int, sqlType string, v any) error {
+	return fmt.Errorf("%s: argument %s must be TEXT, got %s (%v)", f.Name, f.Args[i], sqlType, v)
+}
+
 // fail turns err into NULL (try_ on bad data) or an SQL-ready error.
 func (f *Func) fail(dst []byte, args []string, err error) ([]byte, bool, error) {
 	if f.Try && !errors.Is(err, normalize.ErrConfig) {
