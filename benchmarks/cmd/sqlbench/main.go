@@ -86,7 +86,7 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
 		Samples: o.samples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
-	for _, p := range sqlbench.Paths(repo, ext) {
+	for _, p := range sqlbench.Paths(ext) {
 		if !selected(p.Name, o.paths) {
 			continue
 		}

@@ -32,9 +32,10 @@ type Path struct {
 	open    func(context.Context, *Data) (Session, error)
 }
 
-// Paths lists every path, available or not, for the checkout at repo.
-// extDir holds the loadable extensions ("make extensions" writes dist/).
-func Paths(repo, extDir string) []Path {
+// Paths lists every path, available or not. extDir holds the loadable
+// extensions ("make extensions" writes dist/); the embedded adapters are
+// compiled in.
+func Paths(extDir string) []Path {
 	all := []int{runtime.NumCPU(), 1}
 	if all[0] == 1 {
 		all = all[:1]
@@ -42,21 +43,19 @@ func Paths(repo, extDir string) []Path {
 	duckExt := filepath.Join(extDir, "urlnorm.duckdb_extension")
 	sqliteExt := filepath.Join(extDir, "urlnorm.so")
 	ps := []Path{
-		{Name: "DuckDB embedded adapter (duckdb/)", Engine: DuckDB, Threads: all, GoAllocs: true},
+		{Name: "DuckDB embedded adapter (duckdb/)", Engine: DuckDB, Threads: all, GoAllocs: true, open: embeddedDuckDB},
 		{Name: "DuckDB loadable extension in duckdb-go", Engine: DuckDB, Threads: all,
 			open: func(ctx context.Context, d *Data) (Session, error) {
 				return openDuckDB(ctx, "?allow_unsigned_extensions=true", d, func(ctx context.Context, c *sql.Conn) error {
 					return execAll(ctx, c, []string{"LOAD " + sqlString(duckExt)})
 				})
 			}},
-		{Name: "SQLite embedded adapter (sqlite/, mattn)", Engine: SQLite, Threads: []int{1}, GoAllocs: true},
+		{Name: "SQLite embedded adapter (sqlite/, mattn)", Engine: SQLite, Threads: []int{1}, GoAllocs: true, open: embeddedSQLite},
 		{Name: "SQLite loadable extension in the sqlite3 shell", Engine: SQLite, Threads: []int{1},
 			open: func(ctx context.Context, d *Data) (Session, error) {
 				return openShell(ctx, "sqlite3", d.SQLiteFile(), sqliteExt)
 			}},
 	}
-	ps[0].open, ps[0].Missing = embeddedDuckDB(repo)
-	ps[2].open, ps[2].Missing = embeddedSQLite(repo)
 	ps[1].Detail, ps[1].Missing = extFile(duckExt)
 	ps[3].Detail, ps[3].Missing = extFile(sqliteExt)
 	if _, err := exec.LookPath("sqlite3"); err != nil && ps[3].Missing == "" {
@@ -72,22 +71,4 @@ func extFile(path string) (detail, missing string) {
 		return "", path + " not built (make extensions)"
 	}
 	return fmt.Sprintf("%s (%.1f MB, built %s)", path, float64(st.Size())/1e6, st.ModTime().UTC().Format("2006-01-02 15:04 MST")), ""
-}
-
-// embeddedDuckDB and embeddedSQLite wire the in-process adapters.
-// TODO(perf): the duckdb/ and sqlite/ adapters (helper sql) are not on
-// main yet; until they land these paths report themselves missing.
-func embeddedDuckDB(repo string) (func(context.Context, *Data) (Session, error), string) {
-	return nil, missingPackage(repo, "duckdb")
-}
-
-func embeddedSQLite(repo string) (func(context.Context, *Data) (Session, error), string) {
-	return nil, missingPackage(repo, "sqlite")
-}
-
-func missingPackage(repo, dir string) string {
-	if _, err := os.Stat(filepath.Join(repo, dir)); err != nil {
-		return "package " + dir + "/ is not in this checkout"
-	}
-	return "package " + dir + "/ exists but sqlbench does not wire it yet"
 }

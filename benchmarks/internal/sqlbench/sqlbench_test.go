@@ -157,12 +157,57 @@ func TestOpenDuckDBReportsPrepareError(t *testing.T) {
 	if err := d.Ensure(ctx, t.Logf); err != nil {
 		t.Fatal(err)
 	}
-	p := Paths(t.TempDir(), t.TempDir())[1] // the DuckDB extension path, pointed at an empty dir
+	p := Paths(t.TempDir())[1] // the DuckDB extension path, pointed at an empty dir
 	if p.Missing == "" || !strings.Contains(p.Missing, "make extensions") {
 		t.Fatalf("missing extension not reported: %+v", p)
 	}
 	_, err := p.open(ctx, d)
 	if err == nil || !strings.Contains(err.Error(), "LOAD") {
 		t.Fatalf("open with a missing extension: %v", err)
+	}
+}
+
+// The embedded adapters compute, through real DuckDB and SQLite, the same
+// distinct normalize_url and canonical_hash counts as Go, and RunPath
+// reports them as checked.
+func TestEmbeddedPathsMatchGo(t *testing.T) {
+	repo, err := corpus.RepoRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := corpus.LoadShipped(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := normalize.MustLookup("default")
+	base := corpus.Accepted(c.URLs[:300], def)
+	ctx := context.Background()
+	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{1200}}
+	if err := d.Ensure(ctx, t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Expect(base, 1200, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range Paths(t.TempDir()) {
+		if !p.GoAllocs {
+			continue // the extension paths need "make extensions"
+		}
+		res := RunPath(ctx, Config{Samples: 1}, p, d, map[int]Expected{1200: want})
+		if res.Error != "" || res.Version == "" {
+			t.Fatalf("%s: error %q, version %q", p.Name, res.Error, res.Version)
+		}
+		if n := len(res.Measures); n != len(Funcs)*len(p.Threads) {
+			t.Fatalf("%s: %d measures", p.Name, n)
+		}
+		for _, cell := range cells(res.Measures) {
+			if got := check(cell); got != "ok" {
+				t.Errorf("%s, %d threads: %s", p.Name, cell[0].Threads, got)
+			}
+			if cell[2].Count != want.Normalized || cell[2].GoAllocs < 0 {
+				t.Errorf("%s: normalize_url count %d (want %d), Go allocs/row %v", p.Name, cell[2].Count, want.Normalized, cell[2].GoAllocs)
+			}
+		}
 	}
 }

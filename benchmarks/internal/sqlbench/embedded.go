@@ -1,0 +1,31 @@
+package sqlbench
+
+import (
+	"context"
+	"database/sql"
+
+	urlnormduckdb "github.com/urlnorm/urlnorm/duckdb"
+	urlnormsqlite "github.com/urlnorm/urlnorm/sqlite"
+)
+
+// embeddedDuckDB opens DuckDB through duckdb-go with the duckdb/ adapter's
+// functions registered on the connection (urlnorm's own Register).
+func embeddedDuckDB(ctx context.Context, d *Data) (Session, error) {
+	return openDuckDB(ctx, "", d, func(_ context.Context, c *sql.Conn) error { return urlnormduckdb.Register(c) })
+}
+
+// embeddedSQLite opens the SQLite data file read-only through the sqlite/
+// adapter's driver (mattn/go-sqlite3 with the functions on every
+// connection).
+func embeddedSQLite(ctx context.Context, d *Data) (Session, error) {
+	db, err := urlnormsqlite.Open("file:" + d.SQLiteFile() + "?mode=ro")
+	if err != nil {
+		return nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &dbSession{db: db, conn: conn, version: "SELECT 'SQLite ' || sqlite_version()"}, nil
+}
