@@ -7,7 +7,8 @@
 #   benchmarks/run.sh -quick     a smoke run (3 samples, 100k rows): checks
 #                                the plumbing, not figures to publish
 #
-# Environment: SAMPLES (Go-level samples, default 10), SQL_SAMPLES (5),
+# Environment: SAMPLES (Go-level samples, default 10), SQL_SAMPLES (5,
+# DuckDB), SQLITE_SAMPLES (3),
 # SQL_ROWS (1000000,10000000), QUIET_IDLE (90 %), QUIET_TIMEOUT (1800 s,
 # per measurement), QUIET_NICE_IDLE (set: niced processes count as idle),
 # URLNORM_DATA (the shared URL lists).
@@ -22,11 +23,11 @@ root=$(dirname "$here")
 cd "$here"
 
 publish=0
-samples=${SAMPLES:-10} sql_samples=${SQL_SAMPLES:-5} sql_rows=${SQL_ROWS:-1000000,10000000}
+samples=${SAMPLES:-10} sql_samples=${SQL_SAMPLES:-5} sqlite_samples=${SQLITE_SAMPLES:-3} sql_rows=${SQL_ROWS:-1000000,10000000}
 for a in "$@"; do
 	case "$a" in
 	-publish) publish=1 ;;
-	-quick) samples=3 sql_samples=2 sql_rows=100000 ;;
+	-quick) samples=3 sql_samples=2 sqlite_samples=2 sql_rows=100000 ;;
 	*) echo "usage: run.sh [-publish] [-quick]" >&2; exit 2 ;;
 	esac
 done
@@ -41,7 +42,7 @@ nice go build -o out/bin/sqlbench ./cmd/sqlbench
 nice out/bin/sqlbench -prepare -rows "$sql_rows" -out out
 
 "${quiet[@]}" out/bin/urlbench -samples "$samples" -out out >/dev/null
-"${quiet[@]}" out/bin/sqlbench -samples "$sql_samples" -rows "$sql_rows" -ext "$root/dist" -out out >/dev/null
+"${quiet[@]}" out/bin/sqlbench -samples "$sql_samples" -sqlite-samples "$sqlite_samples" -rows "$sql_rows" -ext "$root/dist" -out out >/dev/null
 echo "run.sh: results in $here/out (results.md, chart.svg, sql.md and their JSON)" >&2
 
 if ((publish)); then

@@ -30,6 +30,7 @@ import (
 
 type options struct {
 	samples, warmup int
+	sqliteSamples   int
 	rows            string
 	base            string
 	data, out, ext  string
@@ -39,7 +40,8 @@ type options struct {
 
 func main() {
 	var o options
-	flag.IntVar(&o.samples, "samples", 5, "samples per query")
+	flag.IntVar(&o.samples, "samples", 5, "samples per query (DuckDB)")
+	flag.IntVar(&o.sqliteSamples, "sqlite-samples", 3, "samples per query in SQLite (a 10M-row round of the four queries takes ~4 minutes there)")
 	flag.IntVar(&o.warmup, "warmup", 1, "warm-up rounds per table and thread count, discarded")
 	flag.StringVar(&o.rows, "rows", "1000000,10000000", "comma-separated table sizes")
 	flag.StringVar(&o.base, "base", "", "base URL list `PATH` for the rows (default: the web corpus, or the shipped sample without shared data)")
@@ -85,7 +87,7 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 		ext = filepath.Join(repo, "dist")
 	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
-		Samples: o.samples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
+		Samples: o.samples, SQLiteSamples: o.sqliteSamples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
 	for _, p := range sqlbench.Paths(ext) {
 		if !selected(p.Name, o.paths) {
 			continue
@@ -95,7 +97,11 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 			r.Results = append(r.Results, sqlbench.Result{Path: p})
 			continue
 		}
-		res := sqlbench.RunPath(ctx, sqlbench.Config{Samples: o.samples, Warmup: o.warmup, Log: log}, p, d, want)
+		cfg := sqlbench.Config{Samples: o.samples, Warmup: o.warmup, Log: log}
+		if p.Engine == sqlbench.SQLite {
+			cfg.Samples = o.sqliteSamples
+		}
+		res := sqlbench.RunPath(ctx, cfg, p, d, want)
 		if res.Error != "" {
 			logf("%s: %s", p.Name, res.Error)
 		}

@@ -13,24 +13,25 @@ import (
 
 // Run is everything one sqlbench run produced.
 type Run struct {
-	Command  string            `json:"command"`
-	Started  time.Time         `json:"started"`
-	Machine  machine.Info      `json:"machine"`
-	Samples  int               `json:"samples"`
-	Warmup   int               `json:"warmup"`
-	Base     string            `json:"base_corpus"`
-	BaseURLs int               `json:"base_urls"`
-	Results  []Result          `json:"results"`
-	Targets  []report.Target   `json:"targets"`
-	Versions map[string]string `json:"versions"`
+	Command       string            `json:"command"`
+	Started       time.Time         `json:"started"`
+	Machine       machine.Info      `json:"machine"`
+	Samples       int               `json:"samples"` // DuckDB
+	SQLiteSamples int               `json:"sqlite_samples"`
+	Warmup        int               `json:"warmup"`
+	Base          string            `json:"base_corpus"`
+	BaseURLs      int               `json:"base_urls"`
+	Results       []Result          `json:"results"`
+	Targets       []report.Target   `json:"targets"`
+	Versions      map[string]string `json:"versions"`
 }
 
 // Markdown writes one table per path (seconds per query, ratios to
 // lower(url), rows/s), the count check, and the targets.
 func (r *Run) Markdown(w io.Writer) {
 	m := r.Machine
-	fmt.Fprintf(w, "Run `%s` started %s: %d samples per query (after %d warm-up), the four queries interleaved.\n\n",
-		r.Command, r.Started.UTC().Format("2006-01-02 15:04 MST"), r.Samples, r.Warmup)
+	fmt.Fprintf(w, "Run `%s` started %s: %d samples per query in DuckDB, %d in SQLite (after %d warm-up round), the four queries interleaved.\n\n",
+		r.Command, r.Started.UTC().Format("2006-01-02 15:04 MST"), r.Samples, r.SQLiteSamples, r.Warmup)
 	fmt.Fprintf(w, "Machine: %s, %d cores, %d GiB RAM, Linux %s, %s. Rows built from %d `%s` URLs (see the README).\n\n",
 		m.CPU, m.Cores, m.MemoryGiB, m.Kernel, m.Go, r.BaseURLs, r.Base)
 	for _, res := range r.Results {
