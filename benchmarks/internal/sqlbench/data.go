@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/duckdb/duckdb-go/v2"
@@ -151,22 +152,46 @@ func insertRows(ctx context.Context, db *sql.DB, table string, n int, rows corpu
 	return tx.Commit()
 }
 
-// Expected holds the distinct counts a correct engine must return for one
-// table, computed in Go: bare text and the default profile's canonical
-// URL and hash. lower() is not predicted (DuckDB lowercases Unicode,
-// SQLite only ASCII).
-type Expected struct {
+// Counts are results of one query form for the bare column, the
+// canonical URL and the hash (-1: not predicted).
+type Counts struct {
 	Bare, Normalized, Hashed int64
 }
 
-// Expect computes the distinct counts of the first n rows. Sets hold
-// 64-bit xxHashes of the strings rather than the strings (a collision
-// among 10M values has a probability of about 3·10⁻⁶).
+// Expected is what a correct engine returns for one table, computed in
+// Go: distinct values and total lengths of the bare text and of the
+// default profile's canonical URL and hash. lower() is not predicted
+// (DuckDB lowercases Unicode, SQLite only ASCII).
+type Expected struct {
+	Distinct, Length Counts
+}
+
+// For returns the expected result of form over fn, or -1.
+func (e Expected) For(form Form, fn string) int64 {
+	c := e.Distinct
+	if form == Scan {
+		c = e.Length
+	}
+	switch fn {
+	case "url":
+		return c.Bare
+	case "normalize_url(url)":
+		return c.Normalized
+	case "canonical_hash(url)":
+		return c.Hashed
+	}
+	return -1
+}
+
+// Expect computes the expected results for the first n rows. Distinct
+// sets hold 64-bit xxHashes of the strings rather than the strings (a
+// collision among 10M values has a probability of about 3·10⁻⁶).
 func Expect(base []string, n int, norm *normalize.Normalizer) (Expected, error) {
 	rows := corpus.Rows{Base: base}
 	bare := make(map[uint64]struct{}, n)
 	canon := make(map[uint64]struct{}, n/3)
 	hashed := make(map[uint64]struct{}, n/3)
+	var e Expected
 	for i := 0; i < n; i++ {
 		r := rows.Row(i)
 		bare[xxhash.Sum64String(r)] = struct{}{}
@@ -175,9 +200,15 @@ func Expect(base []string, n int, norm *normalize.Normalizer) (Expected, error) 
 			return Expected{}, fmt.Errorf("row %d %q: %w", i, r, err)
 		}
 		canon[xxhash.Sum64String(c)] = struct{}{}
-		hashed[xxhash.Sum64String(norm.HashCanonical(c))] = struct{}{}
+		h := norm.HashCanonical(c)
+		hashed[xxhash.Sum64String(h)] = struct{}{}
+		// length() counts characters in both engines.
+		e.Length.Bare += int64(utf8.RuneCountInString(r))
+		e.Length.Normalized += int64(utf8.RuneCountInString(c))
+		e.Length.Hashed += int64(len(h))
 	}
-	return Expected{int64(len(bare)), int64(len(canon)), int64(len(hashed))}, nil
+	e.Distinct = Counts{int64(len(bare)), int64(len(canon)), int64(len(hashed))}
+	return e, nil
 }
 
 // sqlString quotes s as a SQL string literal.
