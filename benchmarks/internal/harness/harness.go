@@ -63,10 +63,14 @@ type Stat struct {
 	Allocs  float64 `json:"allocs_per_url"`
 	Bytes   float64 `json:"heap_bytes_per_url"`
 	Errors  int     `json:"errors"`
-	// RatioWall and RatioCPU divide this op's medians by those of
-	// ops.Default on the same corpus in the same run (< 1: faster).
+	// RatioWall and RatioCPU compare this op with ops.Default on the same
+	// corpus: the median over rounds of the two ops' times in the same
+	// round (< 1: faster). See Paired.
 	RatioWall float64 `json:"ratio_wall_to_default"`
 	RatioCPU  float64 `json:"ratio_cpu_to_default"`
+	// The per-URL times of every sample, in round order.
+	WallSamples []float64 `json:"wall_ns_samples,omitempty"`
+	CPUSamples  []float64 `json:"cpu_ns_samples,omitempty"`
 }
 
 // Config controls a run.
@@ -133,13 +137,16 @@ func summarise(j *job) Stat {
 		return v
 	}
 	wall := per(func(s Sample) float64 { return float64(s.Wall.Nanoseconds()) })
+	cpu := per(func(s Sample) float64 { return float64(s.CPU.Nanoseconds()) })
 	st := Stat{Op: j.op.Name, Group: j.op.Group, Profile: j.op.Profile, Corpus: j.corpus.Name,
 		N: len(j.input), Samples: len(j.got),
-		WallNs:  Median(wall),
-		WallMin: minOf(wall),
-		CPUNs:   Median(per(func(s Sample) float64 { return float64(s.CPU.Nanoseconds()) })),
-		Allocs:  Median(per(func(s Sample) float64 { return float64(s.Mallocs) })),
-		Bytes:   Median(per(func(s Sample) float64 { return float64(s.Bytes) })),
+		WallNs:      Median(wall),
+		WallMin:     minOf(wall),
+		CPUNs:       Median(cpu),
+		WallSamples: wall,
+		CPUSamples:  cpu,
+		Allocs:      Median(per(func(s Sample) float64 { return float64(s.Mallocs) })),
+		Bytes:       Median(per(func(s Sample) float64 { return float64(s.Bytes) })),
 	}
 	for _, s := range j.got {
 		st.Errors = max(st.Errors, s.Errors)
@@ -157,11 +164,33 @@ func AddRatios(stats []Stat) {
 	}
 	for i, s := range stats {
 		if d, ok := ref[s.Corpus]; ok && d.WallNs > 0 && d.CPUNs > 0 {
-			stats[i].RatioWall = s.WallNs / d.WallNs
-			stats[i].RatioCPU = s.CPUNs / d.CPUNs
+			stats[i].RatioWall = Paired(s.WallSamples, d.WallSamples, s.WallNs, d.WallNs, Div)
+			stats[i].RatioCPU = Paired(s.CPUSamples, d.CPUSamples, s.CPUNs, d.CPUNs, Div)
 		}
 	}
 }
+
+// Paired compares two ops sample by sample: the median over rounds of
+// f(a[r], b[r]). Both ops ran in the same round, a few seconds apart, so a
+// slow spell of the machine (a neighbour, a frequency change) moves both
+// and cancels out; medians of each op taken separately would mix spells.
+// Without equal sample lists it falls back to f(aMedian, bMedian).
+func Paired(a, b []float64, aMedian, bMedian float64, f func(x, y float64) float64) float64 {
+	if len(a) == 0 || len(a) != len(b) {
+		return f(aMedian, bMedian)
+	}
+	v := make([]float64, len(a))
+	for r := range a {
+		v[r] = f(a[r], b[r])
+	}
+	return Median(v)
+}
+
+// Div and Sub are the comparisons Paired takes.
+func Div(x, y float64) float64 { return x / y }
+
+// Sub is x − y.
+func Sub(x, y float64) float64 { return x - y }
 
 func minOf(v []float64) float64 {
 	if len(v) == 0 {

@@ -68,3 +68,24 @@ func TestRunShapesAndRatios(t *testing.T) {
 		}
 	}
 }
+
+func TestPairedCancelsDrift(t *testing.T) {
+	// Slow spells (×3) hit a in the last three rounds, b in the last two: paired
+	// ratios are 0.5, 0.5, 1.5, 0.5, 0.5 (median 0.5), while the separate
+	// medians 30 / 20 would report a as 1.5× slower.
+	a := []float64{10, 10, 30, 30, 30}
+	b := []float64{20, 20, 20, 60, 60}
+	if got := Paired(a, b, Median(a), Median(b), Div); got != 0.5 {
+		t.Errorf("Paired ratio = %v, want 0.5", got)
+	}
+	if got := Median(a) / Median(b); got != 1.5 {
+		t.Fatalf("separate medians = %v, test data wrong", got)
+	}
+	if got := Paired(b, a, Median(b), Median(a), Sub); got != 10 {
+		t.Errorf("Paired difference = %v, want median of 10,10,-10,30,30 = 10", got)
+	}
+	// Unequal sample lists fall back to the medians.
+	if got := Paired(a, b[:2], 3, 4, Div); got != 0.75 {
+		t.Errorf("fallback = %v, want 3/4", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -157,7 +158,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(back.Stats) != len(r.Stats) || back.Stats[3] != r.Stats[3] || back.Metric != CPU || len(back.Targets) != len(r.Targets) {
+	if len(back.Stats) != len(r.Stats) || !reflect.DeepEqual(back.Stats[3], r.Stats[3]) || back.Metric != CPU || len(back.Targets) != len(r.Targets) {
 		t.Fatalf("round trip lost data: %+v", back)
 	}
 }
