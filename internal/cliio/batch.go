@@ -1,0 +1,103 @@
+// Package cliio reads the CLI's inputs (text, CSV, TSV and Parquet files,
+// gzip-compressed or not, and stdin) as a stream of batches of values, and
+// writes the CLI's row formats (text, TSV, CSV, JSON lines).
+//
+// Memory does not depend on the input size: files are read through fixed
+// buffers, a value longer than Options.MaxValue is cut (and flagged), and a
+// batch holds at most batchBytes of values.
+package cliio
+
+import (
+	"strconv"
+	"sync"
+	"unsafe"
+)
+
+// A batch is flushed when it holds this many bytes or values.
+const (
+	batchBytes  = 64 << 10
+	batchValues = 4096
+)
+
+// Value flags.
+const (
+	flagNull      = 1 << iota // SQL NULL (Parquet)
+	flagTruncated             // longer than Options.MaxValue; the value is its prefix
+	flagMissing               // a CSV/TSV record without the column
+)
+
+// Batch is a run of consecutive values from one input.
+type Batch struct {
+	Input string // the input's name for messages ("stdin" for -)
+	unit  string // "line" or "row"
+	data  []byte
+	ends  []int
+	pos   []int64 // line (text, CSV) or row (Parquet) number, 1-based
+	flags []uint8
+}
+
+var batchPool = sync.Pool{New: func() any {
+	return &Batch{data: make([]byte, 0, batchBytes+4096)}
+}}
+
+func newBatch(input, unit string) *Batch {
+	b := batchPool.Get().(*Batch)
+	b.Input, b.unit = input, unit
+	return b
+}
+
+// Release returns the batch to the pool. Strings from Value must not be
+// used afterwards.
+func (b *Batch) Release() {
+	b.data, b.ends, b.pos, b.flags = b.data[:0], b.ends[:0], b.pos[:0], b.flags[:0]
+	batchPool.Put(b)
+}
+
+// Len is the number of values.
+func (b *Batch) Len() int { return len(b.ends) }
+
+// Value returns value i. The string shares the batch's memory: it is valid
+// until Release and must be copied to be kept.
+func (b *Batch) Value(i int) string {
+	start := 0
+	if i > 0 {
+		start = b.ends[i-1]
+	}
+	if start == b.ends[i] {
+		return ""
+	}
+	return unsafe.String(&b.data[start], b.ends[i]-start)
+}
+
+// Null reports a NULL value (only Parquet has them).
+func (b *Batch) Null(i int) bool { return b.flags[i]&flagNull != 0 }
+
+// Truncated reports a value longer than Options.MaxValue; Value returns
+// its first MaxValue bytes.
+func (b *Batch) Truncated(i int) bool { return b.flags[i]&flagTruncated != 0 }
+
+// Missing reports a CSV/TSV record that has no field at the column.
+func (b *Batch) Missing(i int) bool { return b.flags[i]&flagMissing != 0 }
+
+// Pos names value i's place for messages: "urls.txt:12" or
+// "urls.parquet row 12".
+func (b *Batch) Pos(i int) string {
+	if b.unit == "row" {
+		return b.Input + " row " + strconv.FormatInt(b.pos[i], 10)
+	}
+	return b.Input + ":" + strconv.FormatInt(b.pos[i], 10)
+}
+
+func (b *Batch) add(v []byte, pos int64, flags uint8) {
+	b.data = append(b.data, v...)
+	b.addEnd(pos, flags)
+}
+
+// addEnd ends a value appended to b.data by the caller.
+func (b *Batch) addEnd(pos int64, flags uint8) {
+	b.ends = append(b.ends, len(b.data))
+	b.pos = append(b.pos, pos)
+	b.flags = append(b.flags, flags)
+}
+
+func (b *Batch) full() bool { return len(b.data) >= batchBytes || len(b.ends) >= batchValues }
