@@ -71,7 +71,7 @@ func (c *rowCommand) run(args []string, e *env) int {
 	var pf profileFlags
 	var inf inputFlags
 	pf.register(fs)
-	inf.register(fs)
+	inf.register(fs, true)
 	format := fs.String("format", cliio.OutText, "output `format`: text, tsv, csv or jsonl")
 	paths, code, ok := parseFlags(fs, args, e)
 	if !ok {

@@ -89,11 +89,15 @@ type inputFlags struct {
 	jobs       int
 }
 
-func (f *inputFlags) register(fs *flag.FlagSet) {
+// register adds the flags; strict adds --strict (not for diff, where
+// invalid inputs are part of the report).
+func (f *inputFlags) register(fs *flag.FlagSet, strict bool) {
 	fs.StringVar(&f.opt.Column, "column", "", "CSV/TSV/Parquet column: a header `name` or a 1-based number (default: the only column, or the one named url)")
 	fs.StringVar(&f.opt.Format, "input-format", "", "read inputs as `text`, csv, tsv or parquet (default: by file extension; stdin is text)")
 	fs.BoolVar(&f.opt.NoHeader, "no-header", false, "CSV/TSV inputs have no header row (then --column is a number)")
-	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input is invalid (the stream still runs to the end)")
+	if strict {
+		fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input is invalid (the stream still runs to the end)")
+	}
 	fs.BoolVar(&f.quiet, "q", false, "quiet: do not list invalid inputs on stderr")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "never draw the progress bar (it is only drawn on a terminal, for runs over a second)")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "worker goroutines")
