@@ -72,9 +72,9 @@ func runDedup(args []string, e *env) int {
 	pf.register(fs)
 	inf.register(fs, true)
 	format := fs.String("format", "table", "output `format`: table, csv or json")
-	examples := fs.Int("examples", 3, "distinct spellings kept per group")
-	minCount := fs.Int64("min-count", 1, "only groups with at least this many inputs (2: only duplicates)")
-	top := fs.Int("top", 0, "only the N largest groups (0: all)")
+	examples := fs.Int("examples", 3, "`n` distinct spellings kept per group")
+	minCount := fs.Int64("min-count", 1, "only groups with at least `n` inputs (2: only duplicates)")
+	top := fs.Int("top", 0, "only the `n` largest groups (0: all)")
 	paths, code, ok := parseFlags(fs, args, e)
 	if !ok {
 		return code

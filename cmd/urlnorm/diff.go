@@ -51,6 +51,9 @@ Output formats (--format):
 urlnorm profiles show --yaml default > v2.yaml   # edit, bump the version
 urlnorm diff --from default --to v2.yaml --examples 10 urls.txt
 urlnorm diff --from default --to whatwg --format jsonl urls.txt | head`,
+	exit: `Exit status: 0 success; 1 --exit-code was given and some input changed;
+2 usage error (bad flag, unknown profile, missing column); 3 a file could
+not be read or written.`,
 }
 
 // Change classes, in report order.
@@ -109,7 +112,7 @@ func runDiff(args []string, e *env) int {
 	fromArg := fs.String("from", "", "the current profile: a `name` or a profile file")
 	toArg := fs.String("to", "", "the new profile: a `name` or a profile file")
 	format := fs.String("format", "text", "output `format`: text, json or jsonl")
-	examples := fs.Int("examples", 3, "examples kept per class of change")
+	examples := fs.Int("examples", 3, "`n` examples kept per class of change")
 	paths, code, ok := parseFlags(fs, args, e)
 	if !ok {
 		return code

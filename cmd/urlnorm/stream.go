@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"runtime"
 	"slices"
@@ -33,6 +34,7 @@ type help struct {
 	synopsis string // after "urlnorm "
 	about    string
 	examples string // one example per line, comments start with #
+	exit     string // exit status text; exitStatusHelp if empty
 }
 
 // newFlags makes a subcommand's flag set; parse prints the help.
@@ -41,14 +43,37 @@ func newFlags(name string, h help) *flag.FlagSet {
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintf(w, "Usage: urlnorm %s\n\n%s\n\nFlags:\n", h.synopsis, strings.TrimSpace(h.about))
-		fs.PrintDefaults()
+		printFlags(w, fs)
 		fmt.Fprintf(w, "\nExamples:\n")
 		for _, l := range strings.Split(strings.TrimSpace(h.examples), "\n") {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
-		fmt.Fprintf(w, "\n%s\n", exitStatusHelp)
+		exit := h.exit
+		if exit == "" {
+			exit = exitStatusHelp
+		}
+		fmt.Fprintf(w, "\n%s\n", exit)
 	}
 	return fs
+}
+
+// printFlags is flag.PrintDefaults with GNU-style "--name".
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		name := "-" + f.Name
+		if len(f.Name) > 1 {
+			name = "-" + name
+		}
+		if arg != "" {
+			name += " " + strings.ToUpper(arg)
+		}
+		fmt.Fprintf(w, "  %s\n      %s", name, usage)
+		if d := f.DefValue; d != "" && d != "false" && d != "0" {
+			fmt.Fprintf(w, " (default %s)", d)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parseFlags parses args, allowing flags after file names ("--" ends the
@@ -93,14 +118,14 @@ type inputFlags struct {
 // invalid inputs are part of the report).
 func (f *inputFlags) register(fs *flag.FlagSet, strict bool) {
 	fs.StringVar(&f.opt.Column, "column", "", "CSV/TSV/Parquet column: a header `name` or a 1-based number (default: the only column, or the one named url)")
-	fs.StringVar(&f.opt.Format, "input-format", "", "read inputs as `text`, csv, tsv or parquet (default: by file extension; stdin is text)")
+	fs.StringVar(&f.opt.Format, "input-format", "", "read inputs as `format`: text, csv, tsv or parquet (default: by file extension; stdin is text)")
 	fs.BoolVar(&f.opt.NoHeader, "no-header", false, "CSV/TSV inputs have no header row (then --column is a number)")
 	if strict {
 		fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input is invalid (the stream still runs to the end)")
 	}
 	fs.BoolVar(&f.quiet, "q", false, "quiet: do not list invalid inputs on stderr")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "never draw the progress bar (it is only drawn on a terminal, for runs over a second)")
-	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "worker goroutines")
+	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "`n` worker goroutines")
 }
 
 // profileFlags select a profile: --profile NAME|FILE, or --config FILE.
