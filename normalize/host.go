@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -55,6 +56,9 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 		u.hostKind = HostOpaque
 		return nil
 	}
+	if p.asciiHost(s) {
+		return p.finishDomain(u.hostStart)
+	}
 	domain := s
 	if strings.IndexByte(s, '%') >= 0 {
 		p.host = percentDecode(p.host[:0], s)
@@ -97,7 +101,69 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 	if start == len(u.buf) {
 		return KindHost
 	}
+	u.hostChars = charsOf(u.buf[start:])
 	return p.finishDomain(start)
+}
+
+// Host character classes, for profiles that restrict a domain's charset.
+const (
+	csDNS     = 1 << iota // letters, digits, '-', '_', '.'
+	csRFC3986             // RFC 3986 reg-name: unreserved and sub-delims
+)
+
+// hostByte maps a byte of an ASCII domain to its lowercase form, or to 0
+// when the byte needs the full host parser (non-ASCII, '%', forbidden).
+var hostByte, hostClass [256]uint8
+
+func init() {
+	for i := 0; i < 0x80; i++ {
+		c := byte(i)
+		if class[c]&forbiddenDomain == 0 {
+			hostByte[c] = lower(c)
+		}
+		if dnsChar[lower(c)] {
+			hostClass[c] |= csDNS
+		}
+		if unreserved[c] || strings.IndexByte("!$&'()*+,;=", c) >= 0 {
+			hostClass[c] |= csRFC3986
+		}
+	}
+}
+
+func charsOf(b []byte) uint8 {
+	cs := uint8(csDNS | csRFC3986)
+	for _, c := range b {
+		cs &= hostClass[c]
+	}
+	return cs
+}
+
+// asciiHost is the host parser's fast path for a domain made of ASCII
+// bytes other than '%' and forbidden domain code points: one pass
+// lowercases it into the buffer and classifies its characters. For such a
+// domain, UTS #46 ToASCII with the URL Standard's options is ASCII
+// lowercasing (see the comment in parseHost).
+func (p *parser) asciiHost(s string) bool {
+	u := p.u
+	start := len(u.buf)
+	u.buf = slices.Grow(u.buf, len(s))[:start+len(s)]
+	b := u.buf[start:]
+	cs := uint8(csDNS | csRFC3986)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		h := hostByte[c]
+		if h == 0 {
+			u.buf = u.buf[:start]
+			return false
+		}
+		b[i] = h
+		cs &= hostClass[c]
+	}
+	if len(s) == 0 {
+		return false
+	}
+	u.hostChars = cs
+	return true
 }
 
 // finishDomain turns the domain at u.buf[start:] into an IPv4 address when
@@ -159,6 +225,11 @@ func endsInNumber(s string) bool {
 			return false
 		}
 		s = s[:len(s)-1]
+	}
+	// Quick reject: a number ends in a digit or a hex digit ("0x1f"), or is
+	// "0x" itself; most domains end in a letter past 'f' ("com", "org").
+	if c := lower(s[len(s)-1]); !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
+		return false
 	}
 	last := s[strings.LastIndexByte(s, '.')+1:]
 	if last == "" {

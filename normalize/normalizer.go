@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -65,7 +66,15 @@ type hostRule struct {
 
 type pathRule struct {
 	glob   string
+	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
 	groups ruleSet
+}
+
+func (r *pathRule) match(path string) bool {
+	if r.re != nil {
+		return r.re.MatchString(path)
+	}
+	return globMatch(r.glob, path)
 }
 
 type rewrite struct {
@@ -166,31 +175,54 @@ func compileGroups(gs []ParamGroup) (ruleSet, error) {
 	return rs, nil
 }
 
-// withTracking returns the groups with the "tracking" group's patterns
-// changed by s (edge-gateway's global → host → URL-pattern hierarchy).
-func withTracking(base []ParamGroup, s *ParamSet) ([]ParamGroup, error) {
-	if s == nil {
-		return base, nil
+// tracking is the "tracking" list in force at one level of edge-gateway's
+// global → host → URL-pattern hierarchy. A level inherits its parent's
+// patterns and strip flag; its ParamSet replaces, extends or disables them
+// (so "strip: false" on a host also holds for its URL patterns unless one
+// says "strip: true" again, with the inherited patterns).
+type tracking struct {
+	patterns []string
+	strip    bool
+}
+
+// rootTracking is the profile-level list: the "tracking" removal group.
+func rootTracking(groups []ParamGroup) tracking {
+	for _, g := range groups {
+		if g.Reason == "tracking" {
+			return tracking{g.Patterns, true}
+		}
 	}
+	return tracking{nil, true}
+}
+
+func (t tracking) with(s *ParamSet) tracking {
+	t.patterns, t.strip = s.apply(t.patterns, t.strip)
+	return t
+}
+
+// groups returns base with its "tracking" group replaced by t (appended
+// when base has none, dropped when t strips nothing).
+func (t tracking) groups(base []ParamGroup) []ParamGroup {
 	out := make([]ParamGroup, 0, len(base)+1)
-	found := false
+	placed := false
 	for _, g := range base {
 		if g.Reason == "tracking" {
-			found = true
-			pats, strip := s.apply(g.Patterns, true)
-			if strip {
-				out = append(out, ParamGroup{Reason: g.Reason, Patterns: pats})
-			}
-			continue
+			g.Patterns, placed = t.patterns, true
 		}
 		out = append(out, g)
 	}
-	if !found {
-		if pats, strip := s.apply(nil, true); strip && len(pats) > 0 {
-			out = append(out, ParamGroup{Reason: "tracking", Patterns: pats})
+	if !placed {
+		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.patterns})
+	}
+	if !t.strip {
+		for i, g := range out {
+			if g.Reason == "tracking" {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 func (n *Normalizer) compileHosts() error {
@@ -199,21 +231,22 @@ func (n *Normalizer) compileHosts() error {
 		return nil
 	}
 	n.hosts = map[string]*hostRule{}
+	root := rootTracking(p.Query.Remove)
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
-		hg, _ := withTracking(p.Query.Remove, h.Tracking)
-		groups, err := compileGroups(hg)
+		ht := root.with(h.Tracking)
+		groups, err := compileGroups(ht.groups(p.Query.Remove))
 		if err != nil {
 			return configError(p.Name, field+".tracking", err)
 		}
 		hr := &hostRule{groups: groups}
 		for j, r := range h.Paths {
-			pg, _ := withTracking(hg, r.Tracking)
-			groups, err := compileGroups(pg)
+			groups, err := compileGroups(ht.with(r.Tracking).groups(p.Query.Remove))
 			if err != nil {
 				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
 			}
-			hr.paths = append(hr.paths, pathRule{glob: r.Match, groups: groups})
+			re, _ := compilePathMatch(r.Match) // checked by Validate
+			hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
 		}
 		n.hosts[h.Host] = hr
 	}
@@ -415,8 +448,12 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 		return raw, nil // the parser reports empty input
 	}
 	if k := schemeLen(s); k > 0 {
+		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
+		// and "javascript:x" have a scheme: taking them for a host would
+		// turn them into valid, different URLs ("https://mailto:a@b.c/").
+		// Only digits after the colon make a port.
 		sc := asciiLower(s[:k])
-		if contains(n.allowed, sc) || specialPort(sc) != -2 {
+		if contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
 			return raw, nil
 		}
 	}
@@ -465,34 +502,20 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 			return appendIPv4(out, v), nil
 		}
 	}
-	if err := checkCharset(h, n.charset); err != nil {
-		return out, err
+	switch {
+	case n.charset == CharsetDNS && u.hostChars&csDNS == 0,
+		n.charset == CharsetRFC3986 && u.hostChars&csRFC3986 == 0:
+		return out, KindHost
 	}
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
 		return out, KindHost
 	}
-	if to, ok := n.host.Map[h]; ok {
-		h = to
+	if len(n.host.Map) > 0 {
+		if to, ok := n.host.Map[h]; ok {
+			h = to
+		}
 	}
 	return append(out, h...), nil
-}
-
-func checkCharset(h, charset string) *Kind {
-	switch charset {
-	case CharsetDNS:
-		for i := 0; i < len(h); i++ {
-			if !dnsChar[h[i]] {
-				return KindHost
-			}
-		}
-	case CharsetRFC3986:
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; !unreserved[c] && !strings.ContainsRune("!$&'()*+,;=", rune(c)) {
-				return KindHost
-			}
-		}
-	}
-	return nil
 }
 
 // lowerOutsideEscapes lowercases ASCII letters of b except the hex digits
@@ -551,6 +574,41 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	if n.lang != nil {
 		lang = n.lang[host]
 	}
+	if n.collapse || len(n.pathGroups) > 0 || lang != nil {
+		out = n.appendSegments(out, path, lang, rec)
+	} else {
+		out = n.appendPct(out, path)
+	}
+	if u.special && u.Scheme() == "file" {
+		out = n.keepDriveLetter(out, start, path)
+	}
+	switch n.slash {
+	case SlashRemove:
+		for len(out) > start && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	case SlashRemoveExceptRoot:
+		for len(out) > start+1 && out[len(out)-1] == '/' {
+			out = out[:len(out)-1]
+		}
+	}
+	if len(out) == start && n.emptyDir && u.hostKind != HostNone {
+		out = append(out, '/')
+	}
+	if u.hostKind == HostNone && len(out)-start > 1 && out[start] == '/' && out[start+1] == '/' {
+		// URL Standard serializer: a host-less path starting with "//"
+		// is written after "/." so that it does not re-parse as a host.
+		out = append(out, 0, 0)
+		copy(out[start+2:], out[start:len(out)-2])
+		out[start], out[start+1] = '/', '.'
+	}
+	return out, nil
+}
+
+// appendSegments appends a path one segment at a time, for the rules that
+// work on segments: collapsing empty ones, removing ";name=value" path
+// parameters, rewriting a language segment.
+func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost, rec *Result) []byte {
 	seg := 0
 	for len(path) > 0 {
 		// path is "/seg/seg…": take one segment.
@@ -575,27 +633,31 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		}
 		seg++
 	}
-	switch n.slash {
-	case SlashRemove:
-		for len(out) > start && out[len(out)-1] == '/' {
-			out = out[:len(out)-1]
+	return out
+}
+
+// keepDriveLetter undoes a percent-decoding that turned the first segment
+// of a file URL into a Windows drive letter ("file:%70|" → "/p|"), which
+// the parser would then rewrite to "/p:" — the output would not be a fixed
+// point. The parser never leaves "X|" itself, so such a segment can only
+// come from decoding; it is written with its escapes kept.
+func (n *Normalizer) keepDriveLetter(out []byte, start int, path string) []byte {
+	p := out[start:]
+	if len(p) < 3 || p[0] != '/' || !isAlpha(p[1]) || p[2] != '|' || (len(p) > 3 && p[3] != '/') {
+		return out
+	}
+	first := path[1:]
+	if i := strings.IndexByte(first, '/'); i >= 0 {
+		first = first[:i]
+	}
+	rest := string(p[3:])
+	out = append(out[:start+1], first...)
+	for i := start + 1; i+2 < len(out); i++ {
+		if out[i] == '%' {
+			out[i+1], out[i+2] = upper(out[i+1]), upper(out[i+2])
 		}
-	case SlashRemoveExceptRoot:
-		for len(out) > start+1 && out[len(out)-1] == '/' {
-			out = out[:len(out)-1]
-		}
 	}
-	if len(out) == start && n.emptyDir && u.hostKind != HostNone {
-		out = append(out, '/')
-	}
-	if u.hostKind == HostNone && len(out)-start > 1 && out[start] == '/' && out[start+1] == '/' {
-		// URL Standard serializer: a host-less path starting with "//"
-		// is written after "/." so that it does not re-parse as a host.
-		out = append(out, 0, 0)
-		copy(out[start+2:], out[start:len(out)-2])
-		out[start], out[start+1] = '/', '.'
-	}
-	return out, nil
+	return append(out, rest...)
 }
 
 // removePathParams drops ";name=value" parameters whose name matches a
@@ -632,13 +694,17 @@ func (rs ruleSet) match(name string) string {
 // by the preferred language (clara-policy Rule 10).
 func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
 	seg := unsafe.String(unsafe.SliceData(out[segStart:]), len(out)-segStart)
-	if !contains(lang.Languages, seg) && seg != n.preferred {
+	pref := n.preferred
+	if lang.Preferred != "" {
+		pref = lang.Preferred // e.g. "cas" where a site's Spanish is /cas/
+	}
+	if !contains(lang.Languages, seg) && seg != pref {
 		return out
 	}
 	if rec != nil {
-		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: n.preferred, Languages: lang.Languages, segStart: segStart}
+		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: pref, Languages: lang.Languages, segStart: segStart}
 	}
-	return append(out[:segStart], n.preferred...)
+	return append(out[:segStart], pref...)
 }
 
 // appendQuery appends the query after the profile's query rules.
@@ -661,7 +727,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if hr != nil {
 		groups = hr.groups
 		for i := range hr.paths {
-			if globMatch(hr.paths[i].glob, unsafe.String(unsafe.SliceData(path), len(path))) {
+			if hr.paths[i].match(unsafe.String(unsafe.SliceData(path), len(path))) {
 				groups = hr.paths[i].groups
 				break
 			}
@@ -778,7 +844,10 @@ func (n *Normalizer) sortParams(st *state) {
 			if ka != kc {
 				return ka < kc
 			}
-			return val(a) < val(c)
+			if va, vc := val(a), val(c); va != vc {
+				return va < vc
+			}
+			return !a.eq && c.eq // "k" before "k=": one order for both inputs
 		}
 	case OrderKey:
 		less = func(a, c param) bool { return key(a) < key(c) }

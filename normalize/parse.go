@@ -46,11 +46,8 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 
 	// scheme start state / scheme state
 	if n := schemeLen(input); n > 0 {
-		for i := 0; i < n; i++ {
-			u.buf = append(u.buf, lower(input[i]))
-		}
+		u.buf = appendLower(u.buf, input[:n+1])
 		u.schemeEnd = n
-		u.buf = append(u.buf, ':')
 		scheme := u.Scheme()
 		u.special = specialPort(scheme) != -2
 		rest := input[n+1:]
@@ -127,7 +124,7 @@ func (p *parser) trim(s string) string {
 		j--
 	}
 	s = s[i:j]
-	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
+	if !hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0) {
 		return s
 	}
 	p.clean = p.clean[:0]
@@ -140,6 +137,27 @@ func (p *parser) trim(s string) string {
 		return ""
 	}
 	return unsafe.String(&p.clean[0], len(p.clean))
+}
+
+// hasControl reports whether s contains a byte below 0x20, eight bytes at
+// a time ("hasless" from Bit Twiddling Hacks: exact for n ≤ 128).
+func hasControl(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if (x-ones*0x20)&^x&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // schemeLen returns the length of the scheme at the start of s when s
@@ -184,6 +202,7 @@ func (p *parser) copyFields(base *URL, authority bool) {
 		u.authEnd = base.authEnd
 		u.port = base.port
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 	}
 	u.pathStart = len(u.buf)
 	u.pathEnd = len(u.buf)
@@ -255,59 +274,54 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
-	end := len(s)
+	// One scan finds the end of the authority, the last '@' (userinfo
+	// ends there) and the first ':' after it outside brackets (the port).
+	end, at, colon := len(s), -1, -1
+	inBrackets := false
+scan:
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+		switch authByte[s[i]] {
+		case 0:
+		case aEnd:
 			end = i
-			break
+			break scan
+		case aBackslash:
+			if u.special {
+				end = i
+				break scan
+			}
+		case aAt:
+			at, colon, inBrackets = i, -1, false
+		case aColon:
+			if colon < 0 && !inBrackets {
+				colon = i
+			}
+		case aOpen:
+			inBrackets = true
+		case aClose:
+			inBrackets = false
 		}
 	}
-	auth, rest := s[:end], s[end:]
+	rest := s[end:]
 	u.buf = append(u.buf, '/', '/')
 	u.userStart = len(u.buf)
 	u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+	hostStart := 0
+	if at >= 0 {
 		// "If atSignSeen is true, then prepend "%40" to buffer" and the
 		// first ':' separates the password: every other '@' and ':' is
 		// encoded by the userinfo percent-encode set.
-		userinfo := auth[:at]
-		auth = auth[at+1:]
-		if auth == "" {
+		if at+1 == end {
 			return KindMissingHost
 		}
-		user, pass, hasPass := strings.Cut(userinfo, ":")
-		u.buf = appendEncoded(u.buf, user, encUserinfo)
-		u.userEnd = len(u.buf)
-		if hasPass && pass != "" {
-			u.buf = append(u.buf, ':')
-			u.passStart = len(u.buf)
-			u.buf = appendEncoded(u.buf, pass, encUserinfo)
-		} else {
-			u.passStart = len(u.buf)
-		}
-		u.passEnd = len(u.buf)
-		if u.userEnd > u.userStart || u.passEnd > u.passStart {
-			u.buf = append(u.buf, '@')
-		} else {
-			u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
-		}
+		p.userinfo(s[:at])
+		hostStart = at + 1
 	}
 
 	// host state: a ':' outside brackets starts the port.
-	host, port, hasPort := auth, "", false
-	inBrackets := false
-	for i := 0; i < len(auth); i++ {
-		switch auth[i] {
-		case '[':
-			inBrackets = true
-		case ']':
-			inBrackets = false
-		case ':':
-			if !inBrackets {
-				host, port, hasPort = auth[:i], auth[i+1:], true
-				i = len(auth)
-			}
-		}
+	host, port, hasPort := s[hostStart:end], "", false
+	if colon >= 0 {
+		host, port, hasPort = s[hostStart:colon], s[colon+1:end], true
 	}
 	if host == "" && (hasPort || u.special) {
 		return KindMissingHost
@@ -341,6 +355,49 @@ func (p *parser) authority(s string) *Kind {
 	return p.pathStart(rest)
 }
 
+// userinfo appends the username and password (userinfo percent-encode
+// set; the first ':' separates them).
+func (p *parser) userinfo(userinfo string) {
+	u := p.u
+	user, pass, hasPass := strings.Cut(userinfo, ":")
+	u.buf = appendEncoded(u.buf, user, encUserinfo)
+	u.userEnd = len(u.buf)
+	if hasPass && pass != "" {
+		u.buf = append(u.buf, ':')
+		u.passStart = len(u.buf)
+		u.buf = appendEncoded(u.buf, pass, encUserinfo)
+	} else {
+		u.passStart = len(u.buf)
+	}
+	u.passEnd = len(u.buf)
+	if u.userEnd > u.userStart || u.passEnd > u.passStart {
+		u.buf = append(u.buf, '@')
+	} else {
+		u.userEnd, u.passStart, u.passEnd = u.userStart, u.userStart, u.userStart
+	}
+}
+
+// authByte classifies the bytes the authority scan stops at.
+var authByte [256]uint8
+
+const (
+	aEnd = 1 + iota
+	aBackslash
+	aAt
+	aColon
+	aOpen
+	aClose
+)
+
+func init() {
+	authByte['/'], authByte['?'], authByte['#'] = aEnd, aEnd, aEnd
+	authByte['\\'] = aBackslash
+	authByte['@'] = aAt
+	authByte[':'] = aColon
+	authByte['['] = aOpen
+	authByte[']'] = aClose
+}
+
 // pathStart implements the path start state after an authority.
 func (p *parser) pathStart(s string) *Kind {
 	u := p.u
@@ -371,32 +428,102 @@ func (p *parser) path(s string) (string, *Kind) {
 		u.authEnd = len(u.buf)
 		u.pathStart, u.pathEnd = len(u.buf), len(u.buf)
 	}
+	// Fast path: no segment can be a dot segment (none starts with '.' or
+	// '%'), nothing needs percent-encoding, no '\' in a special URL and no
+	// file drive letters: the path is copied as one run.
+	if !u.special || u.Scheme() != "file" {
+		tbl := &pathFast
+		if !u.special {
+			tbl = &pathFastOpaque
+		}
+		i := 0
+		if len(s) == 0 || (s[0] != '.' && s[0] != '%') {
+			for ; i < len(s); i++ {
+				t := tbl[s[i]]
+				if t == 0 {
+					continue
+				}
+				if t == pfEnd {
+					break
+				}
+				if t == pfSlash && (i+1 == len(s) || (s[i+1] != '.' && s[i+1] != '%')) {
+					continue
+				}
+				i = -1 // needs the segment-by-segment path
+				break
+			}
+			if i >= 0 {
+				u.buf = append(u.buf, '/')
+				u.buf = append(u.buf, s[:i]...)
+				u.pathEnd = len(u.buf)
+				return s[i:], nil
+			}
+		}
+	}
+	return p.pathSegments(s)
+}
+
+// pathFast classifies bytes for the fast path of a special URL: pfEnd ends
+// the path, pfSlash separates segments, pfSlow needs the full path state
+// ('\\' and the path percent-encode set).
+var pathFast, pathFastOpaque [256]uint8
+
+const (
+	pfSlow = 1 + iota
+	pfSlash
+	pfEnd
+)
+
+func init() {
+	for i := 0; i < 256; i++ {
+		if class[i]&encPath != 0 {
+			pathFast[i], pathFastOpaque[i] = pfSlow, pfSlow
+		}
+	}
+	pathFast['\\'] = pfSlow
+	for _, t := range []*[256]uint8{&pathFast, &pathFastOpaque} {
+		t['/'] = pfSlash
+		t['?'] = pfEnd
+		t['#'] = pfEnd
+	}
+}
+
+// pathSegments is the path state, one segment at a time.
+func (p *parser) pathSegments(s string) (string, *Kind) {
+	u := p.u
 	isFile := u.Scheme() == "file"
 	for {
-		end := len(s)
+		end, enc := len(s), false
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+			c := s[i]
+			if c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
 				end = i
 				break
+			}
+			if class[c]&encPath != 0 {
+				enc = true
 			}
 		}
 		seg := s[:end]
 		last := end == len(s) || s[end] == '?' || s[end] == '#'
 		switch {
-		case isDoubleDot(seg):
+		case len(seg) > 0 && len(seg) <= 6 && (seg[0] == '.' || seg[0] == '%') && isDoubleDot(seg):
 			p.shorten()
 			if last {
 				u.buf = append(u.buf, '/')
 			}
-		case isSingleDot(seg):
+		case len(seg) > 0 && len(seg) <= 3 && (seg[0] == '.' || seg[0] == '%') && isSingleDot(seg):
 			if last {
 				u.buf = append(u.buf, '/')
 			}
 		case isFile && len(u.buf) == u.pathStart && isDriveLetter(seg):
 			u.buf = append(u.buf, '/', seg[0], ':')
-		default:
+		case enc:
 			u.buf = append(u.buf, '/')
 			u.buf = appendEncoded(u.buf, seg, encPath)
+		default:
+			u.buf = append(u.buf, '/')
+			u.buf = append(u.buf, seg...)
 		}
 		u.pathEnd = len(u.buf)
 		if last {
@@ -558,6 +685,7 @@ func (p *parser) file(s string) *Kind {
 		u.buf = append(u.buf, base.Host()...)
 		u.hostEnd = len(u.buf)
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 		u.authEnd = len(u.buf)
 		u.pathStart = len(u.buf)
 		u.buf = append(u.buf, base.Path()...)
@@ -606,6 +734,7 @@ func (p *parser) fileSlash(s string) *Kind {
 	if base != nil {
 		u.buf = append(u.buf, base.Host()...)
 		u.hostKind = base.hostKind
+		u.hostChars = base.hostChars
 	}
 	u.hostEnd = len(u.buf)
 	u.authEnd = len(u.buf)

@@ -143,3 +143,16 @@ func asciiLower(s string) string {
 	}
 	return string(appendLower(nil, s))
 }
+
+// compilePathMatch checks a PathRule pattern and returns its regexp (nil
+// for a glob, which must start with '/').
+func compilePathMatch(src string) (*regexp.Regexp, error) {
+	if strings.HasPrefix(src, "~") {
+		p, err := compilePattern(src)
+		return p.re, err
+	}
+	if src == "" || src[0] != '/' {
+		return nil, fmt.Errorf("path pattern %q must start with / (a glob) or ~ (a regexp)", src)
+	}
+	return nil, nil
+}

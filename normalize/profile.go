@@ -173,14 +173,19 @@ type HostRule struct {
 
 // ParamSet changes an inherited list of patterns, edge-gateway style:
 // Params replaces it, ParamsAdd extends it, Strip false disables removal.
+// A level without Strip inherits its parent's flag, and the patterns
+// accumulate even while removal is disabled, so a URL pattern can turn
+// removal back on with "strip": true.
 type ParamSet struct {
 	Strip     *bool    `json:"strip,omitempty"`
 	Params    []string `json:"params,omitempty"`
 	ParamsAdd []string `json:"params_add,omitempty"`
 }
 
-// PathRule applies a ParamSet to paths matching a glob ('*' matches any
-// run of characters, '/' included), e.g. "/api/*".
+// PathRule applies a ParamSet to paths matching Match: a glob ('*' matches
+// any run of characters, '/' included), e.g. "/api/*", or a regexp with
+// edge-gateway's prefixes, "~^/api/v[0-9]+/" (case-sensitive) or "~*…"
+// (case-insensitive). Globs are case-sensitive: paths are.
 type PathRule struct {
 	Match    string    `json:"match"`
 	Tracking *ParamSet `json:"tracking,omitempty"`
@@ -207,11 +212,13 @@ type Language struct {
 }
 
 // LanguageHost: on Host, path segment Segment (0-based) holds one of
-// Languages.
+// Languages. Preferred, when set, is this host's code for the preferred
+// language (clara-policy Rule 10 names es, cas and castellano).
 type LanguageHost struct {
 	Host      string   `json:"host"`
 	Segment   int      `json:"segment"`
 	Languages []string `json:"languages"`
+	Preferred string   `json:"preferred,omitempty"`
 }
 
 // Limits bound the work done per input.
@@ -413,8 +420,8 @@ func (p *Profile) Validate() error {
 			return bad(field+".tracking", "%v", err)
 		}
 		for j, r := range h.Paths {
-			if r.Match == "" || r.Match[0] != '/' {
-				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "path pattern %q must start with /", r.Match)
+			if _, err := compilePathMatch(r.Match); err != nil {
+				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "%v", err)
 			}
 			if err := r.Tracking.validate(); err != nil {
 				return bad(fmt.Sprintf("%s.paths[%d].tracking", field, j), "%v", err)
@@ -435,9 +442,24 @@ func (p *Profile) Validate() error {
 		if l.Preferred == "" {
 			return bad("language.preferred", "missing preferred language")
 		}
+		hosts := map[string]bool{}
 		for i, h := range l.Hosts {
+			field := fmt.Sprintf("language.hosts[%d]", i)
 			if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
-				return bad(fmt.Sprintf("language.hosts[%d]", i), "needs host, segment ≥ 0 and languages")
+				return bad(field, "needs host, segment ≥ 0 and languages")
+			}
+			if h.Host != asciiLower(h.Host) || hosts[h.Host] {
+				return bad(field+".host", "host %q must be lowercase and listed once", h.Host)
+			}
+			hosts[h.Host] = true
+			codes := h.Languages
+			if h.Preferred != "" {
+				codes = append(codes[:len(codes):len(codes)], h.Preferred)
+			}
+			for _, code := range codes {
+				if code == "" || strings.ContainsAny(code, "/?#%;") {
+					return bad(field, "language code %q is not a path segment", code)
+				}
 			}
 		}
 	}
@@ -453,6 +475,19 @@ func (s *ParamSet) validate() error {
 	}
 	_, err := compileMatcher(s.ParamsAdd)
 	return err
+}
+
+// MarshalJSON writes an empty, non-nil Params as "params": [] (it replaces
+// the inherited list with nothing), which omitempty would drop.
+func (s ParamSet) MarshalJSON() ([]byte, error) {
+	type plain ParamSet
+	if s.Params == nil || len(s.Params) > 0 {
+		return json.Marshal(plain(s))
+	}
+	return json.Marshal(struct {
+		plain
+		Params []string `json:"params"`
+	}{plain(s), s.Params})
 }
 
 // apply returns the pattern list and strip flag after s modifies them.

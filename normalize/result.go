@@ -1,7 +1,5 @@
 package normalize
 
-import "strings"
-
 // Result is everything Canonicalize learns about one URL.
 type Result struct {
 	URL      string `json:"url"`
@@ -91,35 +89,6 @@ func kindOf(err error) *Kind {
 		return e.Kind
 	}
 	return KindURL
-}
-
-// LinkType classifies a canonical URL as "homepage", "section" or
-// "informative" (clara-policy "Informative Link vs Home Page").
-func LinkType(canonical string) string {
-	u, err := Parse(canonical)
-	if err != nil {
-		return ""
-	}
-	depth := 0
-	for _, s := range strings.Split(u.Path(), "/") {
-		if s != "" {
-			depth++
-		}
-	}
-	switch {
-	case depth <= 1:
-		return "homepage"
-	}
-	return "section"
-}
-
-// ClassifyURL parses raw (WHATWG) and returns its LinkType; it is
-// url_link_type's Go side.
-func ClassifyURL(raw string) (string, error) {
-	if _, err := Parse(raw); err != nil {
-		return "", withOp(err, "link type")
-	}
-	return LinkType(raw), nil
 }
 
 func withOp(err error, op string) error {

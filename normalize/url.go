@@ -42,10 +42,11 @@ type URL struct {
 	queryStart int // index after '?', -1 when the query is null
 	fragStart  int // index after '#', -1 when the fragment is null
 
-	port     int32 // -1 when null
-	hostKind HostKind
-	special  bool
-	opaque   bool // the path is an opaque path (a "cannot-be-a-base" URL)
+	port      int32 // -1 when null
+	hostKind  HostKind
+	hostChars uint8 // csDNS, csRFC3986 bits of a domain
+	special   bool
+	opaque    bool // the path is an opaque path (a "cannot-be-a-base" URL)
 }
 
 func (u *URL) str(i, j int) string {
@@ -123,6 +124,7 @@ func (u *URL) reset() {
 	u.queryStart, u.fragStart = -1, -1
 	u.port = -1
 	u.hostKind = HostNone
+	u.hostChars = 0
 	u.special, u.opaque = false, false
 }
 

@@ -1,0 +1,117 @@
+package normalize_test
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// benchCorpora returns the benchmark corpora: "web" (kasztp + userbait),
+// "web_dirty" and "all" from $URLNORM_DATA (default ../../shared/data/urls,
+// see its PROVENANCE.md) when present, and always "kasztp" (shipped).
+func benchCorpora(b *testing.B) []struct {
+	name string
+	urls []string
+} {
+	dir := os.Getenv("URLNORM_DATA")
+	if dir == "" {
+		dir = "../../shared/data/urls"
+	}
+	load := func(files ...string) []string {
+		var out []string
+		for _, f := range files {
+			p := filepath.Join(dir, f)
+			if _, err := os.Stat(p); err != nil {
+				return nil
+			}
+			out = append(out, readLines(b, p)...)
+		}
+		return out
+	}
+	type corpus = struct {
+		name string
+		urls []string
+	}
+	cs := []corpus{{"kasztp", readLines(b, "../testdata/urls/kasztp.txt")}}
+	for _, c := range []corpus{
+		{"web", load("kasztp.txt", "userbait.txt")},
+		{"web_dirty", load("web_dirty.txt")},
+		{"all", load("kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt")},
+	} {
+		if c.urls != nil {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+var sink string
+
+// BenchmarkNormalize/<profile>/<corpus>: one URL per op, cycling through
+// the corpus, so ns/op is ns/URL and allocs/op is allocs/URL.
+func BenchmarkNormalize(b *testing.B) {
+	corpora := benchCorpora(b)
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		for _, c := range corpora {
+			b.Run(name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				urls := c.urls
+				for i := 0; b.Loop(); i++ {
+					sink, _ = n.Normalize(urls[i%len(urls)])
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkHash/<profile>/<corpus>: Normalize + the profile's hex digest.
+func BenchmarkHash(b *testing.B) {
+	corpora := benchCorpora(b)
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		for _, c := range corpora {
+			b.Run(name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				urls := c.urls
+				for i := 0; b.Loop(); i++ {
+					sink, _ = n.Hash(urls[i%len(urls)])
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkAppendNormalized: the zero-allocation path the SQL adapters use.
+func BenchmarkAppendNormalized(b *testing.B) {
+	n := normalize.MustLookup("default")
+	for _, c := range benchCorpora(b) {
+		b.Run("default/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			urls := c.urls
+			for i := 0; b.Loop(); i++ {
+				buf, _ = n.AppendNormalized(buf[:0], urls[i%len(urls)])
+			}
+		})
+	}
+}
+
+// BenchmarkNetURL is the reference peer in the same run: net/url
+// Parse+String (issue 2 target: default ≥ 1.7× faster).
+func BenchmarkNetURL(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			urls := c.urls
+			for i := 0; b.Loop(); i++ {
+				if u, err := url.Parse(urls[i%len(urls)]); err == nil {
+					sink = u.String()
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,130 @@
+package normalize_test
+
+import (
+	"errors"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/urlnorm/urlnorm/internal/golden"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// FuzzNormalize checks, for every built-in profile (or only
+// $URLNORM_FUZZ_PROFILE), on every input:
+//   - no panic; an error is classified (ErrInvalid or ErrLimit, a known kind);
+//   - idempotent: N(N(x)) == N(x);
+//   - Normalize, AppendNormalized, Canonicalize and Hash agree;
+//   - the output re-parses (WHATWG) to the same components, and http(s)
+//     outputs of the canonicalizing profiles also parse with net/url to the
+//     same scheme, host and query (a differential check);
+//   - the output length is bounded by 3·len(x) + 64.
+//
+// In the shape of net/netip's fuzz test: one target, many properties, seeds
+// from every test table. Run it per issue 2 with
+//
+//	go test ./normalize -run '^$' -fuzz FuzzNormalize -fuzztime 10m
+func FuzzNormalize(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	var profiles []*normalize.Normalizer
+	for _, name := range normalize.Names() {
+		if p := os.Getenv("URLNORM_FUZZ_PROFILE"); normalize.Builtin(name) && (p == "" || p == name) {
+			profiles = append(profiles, normalize.MustLookup(name))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range profiles {
+			checkNormalize(t, n, s)
+		}
+	})
+}
+
+func fuzzSeeds(f *testing.F) []string {
+	seeds := []string{
+		"", "http://", "http://a", "HTTP://A.B:80/./a/../b/?b=2&a=1#f", "file:///C|/x/../y",
+		"sc://h/%zz%2e%2E", "http://[::ffff:1.2.3.4]:0/", "http://0x7f.1./", "http://a%2eb/",
+		"https://x/?a=1&&b=%7e&a=&c", "mailto:A@B", "sc:/.//x", "http://xn--ab-vld/", "http://aℵb/",
+	}
+	for _, c := range loadWPT(f, wptFile) {
+		seeds = append(seeds, c.Input)
+	}
+	profiles, _ := golden.Profiles()
+	for _, p := range profiles {
+		rows, err := golden.Load(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, r := range rows {
+			seeds = append(seeds, r.Input)
+		}
+	}
+	corpus := withVariants(shippedCorpus(f, false))
+	for i := 0; i < len(corpus); i += 997 {
+		seeds = append(seeds, corpus[i])
+	}
+	return seeds
+}
+
+func checkNormalize(t *testing.T, n *normalize.Normalizer, s string) {
+	out, err := n.Normalize(s)
+	if err != nil {
+		if !errors.Is(err, normalize.ErrInvalid) && !errors.Is(err, normalize.ErrLimit) {
+			t.Fatalf("%s(%q): unclassified error %v", n.Name(), s, err)
+		}
+		if _, err2 := n.Hash(s); normalize.KindOf(err2) != normalize.KindOf(err) {
+			t.Fatalf("%s(%q): Normalize error %v but Hash error %v", n.Name(), s, err, err2)
+		}
+		return
+	}
+	again, err := n.Normalize(out)
+	if err != nil || again != out {
+		t.Fatalf("%s: not idempotent: %q → %q → %q (%v)", n.Name(), s, out, again, err)
+	}
+	if b, err := n.AppendNormalized([]byte("prefix"), s); err != nil || string(b) != "prefix"+out {
+		t.Fatalf("%s(%q): AppendNormalized = %q, %v; Normalize = %q", n.Name(), s, b, err, out)
+	}
+	if r, err := n.Canonicalize(s); err != nil || r.URL != out {
+		t.Fatalf("%s(%q): Canonicalize = %q, %v; Normalize = %q", n.Name(), s, r.URL, err, out)
+	}
+	if h, err := n.Hash(s); err != nil || h != n.HashCanonical(out) {
+		t.Fatalf("%s(%q): Hash = %q, %v; hash of output = %q", n.Name(), s, h, err, n.HashCanonical(out))
+	}
+	if len(out) > 3*len(s)+64 {
+		t.Fatalf("%s(%q): output %q is longer than 3·len+64", n.Name(), s, out)
+	}
+	u, err := normalize.Parse(out)
+	if err != nil {
+		t.Fatalf("%s(%q) = %q, which does not re-parse: %v", n.Name(), s, out, err)
+	}
+	if !strings.HasPrefix(out, u.Scheme()+":") {
+		t.Fatalf("%s(%q) = %q re-parses with scheme %q", n.Name(), s, out, u.Scheme())
+	}
+	if n.Name() == "whatwg" {
+		if u.String() != out {
+			t.Fatalf("whatwg(%q) = %q, but that re-serializes as %q", s, out, u.String())
+		}
+		return
+	}
+	if sc := u.Scheme(); sc == "http" || sc == "https" {
+		checkNetURL(t, n, s, out, u)
+	}
+}
+
+// checkNetURL: an http(s) output of a canonicalizing profile must parse
+// with net/url to the same scheme, host and query.
+func checkNetURL(t *testing.T, n *normalize.Normalizer, s, out string, u *normalize.URL) {
+	nu, err := url.Parse(out)
+	if err != nil {
+		t.Fatalf("%s(%q) = %q, which net/url rejects: %v", n.Name(), s, out, err)
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(u.Host(), "["), "]")
+	if nu.Scheme != u.Scheme() || nu.Hostname() != host {
+		t.Fatalf("%s(%q) = %q: net/url sees scheme %q host %q, we see %q %q", n.Name(), s, out, nu.Scheme, nu.Hostname(), u.Scheme(), host)
+	}
+	if q, _ := u.Query(); nu.RawQuery != q {
+		t.Fatalf("%s(%q) = %q: net/url sees query %q, we see %q", n.Name(), s, out, nu.RawQuery, q)
+	}
+}

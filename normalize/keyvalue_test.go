@@ -1,0 +1,27 @@
+package normalize_test
+
+import (
+	"testing"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// TestOrderKeyValue: query order "key_value" sorts by key, then value, and
+// puts "k" before "k=" so that both input orders give one URL.
+func TestOrderKeyValue(t *testing.T) {
+	n, err := normalize.New(normalize.Profile{Name: "kv", Version: "1", Hash: normalize.HashSHA256,
+		Query: normalize.QueryRules{Order: normalize.OrderKeyValue}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"http://h/?b=2&a=3&a=1", "http://h/?a=1&a=3&b=2"},
+		{"http://h/?k=&k", "http://h/?k&k="},
+		{"http://h/?k&k=", "http://h/?k&k="},
+		{"http://h/?k=&j&k", "http://h/?j&k&k="},
+	} {
+		if got, err := n.Normalize(c.in); err != nil || got != c.want {
+			t.Errorf("%q = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
