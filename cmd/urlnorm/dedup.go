@@ -133,7 +133,7 @@ func canonicalPairs(b *cliio.Batch, n *normalize.Normalizer) *pairsOut {
 			continue
 		}
 		in := b.Value(i)
-		err := valueError(b, i)
+		err := b.Err(i)
 		if err == nil {
 			mark := len(o.data)
 			if o.data, err = n.AppendNormalized(o.data, in); err == nil {

@@ -183,7 +183,7 @@ func (d *diffRun) batch(b *cliio.Batch) *diffOut {
 		}
 		in := b.Value(i)
 		var fr, tr normalize.Result
-		ferr := valueError(b, i)
+		ferr := b.Err(i)
 		terr := ferr
 		if ferr == nil {
 			fr, ferr = d.from.Canonicalize(in)

@@ -132,7 +132,7 @@ func (c *rowCommand) batch(b *cliio.Batch, n *normalize.Normalizer, format strin
 			o.buf = appendNullRow(o.buf, format)
 			continue
 		}
-		err := valueError(b, i)
+		err := b.Err(i)
 		switch format {
 		case cliio.OutText:
 			if err == nil {

@@ -164,24 +164,6 @@ func maxValue(ns ...*normalize.Normalizer) int {
 	return m
 }
 
-// Row-level problems that do not come from the normalizer.
-var (
-	kindMissing = &normalize.Kind{Code: "missing_field", Class: normalize.ErrInvalid}
-)
-
-// valueError reports why a batch value cannot be processed at all (a
-// truncated line, a missing CSV field), or nil.
-func valueError(b *cliio.Batch, i int) error {
-	switch {
-	case b.Missing(i):
-		return &normalize.Error{Op: "read", Input: "", Kind: kindMissing, Reason: "the record has no such column"}
-	case b.Truncated(i):
-		return &normalize.Error{Op: "read", Input: b.Value(i), Kind: normalize.KindTooLong,
-			Reason: "longer than " + strconv.Itoa(len(b.Value(i))) + " bytes"}
-	}
-	return nil
-}
-
 // maxShown is how many invalid inputs are listed on stderr.
 const maxShown = 10
 
@@ -211,7 +193,7 @@ func describe(err error) string {
 	if ne.Reason != "" {
 		s += " (" + ne.Reason + ")"
 	}
-	if ne.Input != "" || ne.Kind != kindMissing {
+	if ne.Op != "read" || ne.Input != "" {
 		s += ": " + normalize.Quote(ne.Input)
 	}
 	return s

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"unsafe"
+
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // A batch is flushed when it holds this many bytes or values.
@@ -24,6 +26,13 @@ const (
 	flagNull      = 1 << iota // SQL NULL (Parquet)
 	flagTruncated             // longer than Options.MaxValue; the value is its prefix
 	flagMissing               // a CSV/TSV record without the column
+	flagSyntax                // a CSV record with broken quoting
+)
+
+// Kinds of the errors Err reports besides normalize.KindTooLong.
+var (
+	KindMissingField = &normalize.Kind{Code: "missing_field", Class: normalize.ErrInvalid}
+	KindCSVSyntax    = &normalize.Kind{Code: "csv_syntax", Class: normalize.ErrInvalid}
 )
 
 // Batch is a run of consecutive values from one input.
@@ -72,12 +81,25 @@ func (b *Batch) Value(i int) string {
 // Null reports a NULL value (only Parquet has them).
 func (b *Batch) Null(i int) bool { return b.flags[i]&flagNull != 0 }
 
-// Truncated reports a value longer than Options.MaxValue; Value returns
-// its first MaxValue bytes.
-func (b *Batch) Truncated(i int) bool { return b.flags[i]&flagTruncated != 0 }
-
-// Missing reports a CSV/TSV record that has no field at the column.
-func (b *Batch) Missing(i int) bool { return b.flags[i]&flagMissing != 0 }
+// Err reports why value i cannot be processed, or nil: too_long (the
+// value was longer than Options.MaxValue and Value returns its start),
+// missing_field (a CSV/TSV record without the column) or csv_syntax (a CSV
+// record with broken quoting, left out). The error is a *normalize.Error,
+// like the errors of the normalizer.
+func (b *Batch) Err(i int) error {
+	f := b.flags[i]
+	switch {
+	case f&flagSyntax != 0:
+		return &normalize.Error{Op: "read", Kind: KindCSVSyntax,
+			Reason: "a '\"' inside an unquoted field, or text after a closing quote; quote the field and double its quotes"}
+	case f&flagMissing != 0:
+		return &normalize.Error{Op: "read", Kind: KindMissingField, Reason: "the record has no field at the column"}
+	case f&flagTruncated != 0:
+		return &normalize.Error{Op: "read", Input: b.Value(i), Kind: normalize.KindTooLong,
+			Reason: "longer than " + strconv.Itoa(len(b.Value(i))) + " bytes"}
+	}
+	return nil
+}
 
 // Pos names value i's place for messages: "urls.txt:12" or
 // "urls.parquet row 12".
@@ -93,6 +115,16 @@ func (b *Batch) add(v []byte, pos int64, flags uint8) {
 	b.addEnd(pos, flags)
 }
 
+// addString adds v, cut at limit bytes.
+func (b *Batch) addString(v string, pos int64, limit int) {
+	var flags uint8
+	if len(v) > limit {
+		v, flags = v[:limit], flagTruncated
+	}
+	b.data = append(b.data, v...)
+	b.addEnd(pos, flags)
+}
+
 // addEnd ends a value appended to b.data by the caller.
 func (b *Batch) addEnd(pos int64, flags uint8) {
 	b.ends = append(b.ends, len(b.data))
@@ -101,3 +133,13 @@ func (b *Batch) addEnd(pos int64, flags uint8) {
 }
 
 func (b *Batch) full() bool { return len(b.data) >= batchBytes || len(b.ends) >= batchValues }
+
+// flushThen emits the values read before a fatal error, then returns it.
+func flushThen(b *Batch, emit func(*Batch) bool, err error) (bool, error) {
+	if b.Len() == 0 {
+		b.Release()
+	} else if !emit(b) {
+		return false, nil
+	}
+	return false, err
+}

@@ -98,8 +98,7 @@ func (p *parquetDB) each(in *input, opt Options, done *atomic.Int64, emit func(*
 		return false, nil
 	}
 	if err != nil {
-		s.b.Release()
-		return false, fmt.Errorf("%s: %v", in.name, err)
+		return flushThen(s.b, emit, fmt.Errorf("%s: %v", in.name, err))
 	}
 	if s.b.Len() == 0 {
 		s.b.Release()
@@ -130,12 +129,7 @@ func (s *parquetSink) add(v driver.Value) error {
 	case nil:
 		s.b.add(nil, s.row, flagNull)
 	case string:
-		if len(v) > s.maxValue {
-			s.b.add([]byte(v[:s.maxValue]), s.row, flagTruncated)
-		} else {
-			s.b.data = append(s.b.data, v...)
-			s.b.addEnd(s.row, 0)
-		}
+		s.b.addString(v, s.row, s.maxValue)
 	default:
 		return fmt.Errorf("unexpected %T from DuckDB", v)
 	}

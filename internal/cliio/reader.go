@@ -211,7 +211,7 @@ func (r *Reader) resolveColumn(in *input) error {
 	if err != nil {
 		return err
 	}
-	_, err = newTableReader(in, src, r.opt)
+	_, err = openTable(in, src, r.opt)
 	return err
 }
 
@@ -316,7 +316,7 @@ func (r *Reader) each(in *input, emit func(*Batch) bool) (bool, error) {
 	if in.format == Text {
 		return readText(in, src, r.opt.MaxValue, count)
 	}
-	t, err := newTableReader(in, src, r.opt)
+	t, err := openTable(in, src, r.opt)
 	if err != nil {
 		return false, err
 	}
