@@ -145,9 +145,9 @@ func Render(label string, s Stat, elapsed time.Duration, width int) string {
 		if fill < barLen {
 			bar += ">" + strings.Repeat(" ", barLen-fill-1)
 		}
-		fmt.Fprintf(&sb, " %3d%% [%s] %s/%s", int(frac*100), bar, bytes(s.Done), bytes(s.Total))
+		fmt.Fprintf(&sb, " %3d%% [%s] %s/%s", int(frac*100), bar, size(s.Done), size(s.Total))
 	} else {
-		fmt.Fprintf(&sb, "  %s read", bytes(s.Done))
+		fmt.Fprintf(&sb, "  %s read", size(s.Done))
 	}
 	fmt.Fprintf(&sb, "  %s rows", count(s.Items))
 	if secs > 0 {
@@ -179,8 +179,8 @@ func count(n int64) string {
 	return fmt.Sprintf("%.2fG", float64(n)/1e9)
 }
 
-// bytes formats a size in binary units.
-func bytes(n int64) string {
+// size formats a byte count in binary units.
+func size(n int64) string {
 	switch {
 	case n < 1<<10:
 		return fmt.Sprintf("%d B", n)
