@@ -48,7 +48,7 @@ func TestDocExamples(t *testing.T) {
 			got := shell(t, dir, cmdline)
 			commands++
 			if got != want && !*updateDocs {
-				t.Errorf("docs/cli.md:%d: $ %s\n--- got\n%s\n--- doc says\n%s", i+1, cmdline, got, want)
+				t.Errorf("docs/cli.md:%d: $ %s\n--- got\n%s\n--- doc says\n%s\n(if the change is right: go test ./cmd/urlnorm -run TestDocExamples -update-docs)", i+1, cmdline, got, want)
 			}
 			out = append(out, lines[i])
 			if got != "" {
