@@ -220,6 +220,7 @@ func writeDedup(w io.Writer, format string, r dedupReport, list []*dedupGroup, n
 		return enc.Encode(r)
 	case "csv":
 		var buf []byte
+		var err error
 		buf = append(buf, "count,url,hash"...)
 		for i := 1; i <= examples; i++ {
 			buf = append(buf, ",example_"...)
@@ -239,14 +240,11 @@ func writeDedup(w io.Writer, format string, r dedupReport, list []*dedupGroup, n
 				}
 			}
 			buf = append(buf, '\n')
-			if len(buf) > 64<<10 {
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
+			if buf, err = spill(w, buf); err != nil {
+				return err
 			}
 		}
-		_, err := w.Write(buf)
+		_, err = w.Write(buf)
 		return err
 	}
 	return writeDedupTable(w, list)
@@ -275,15 +273,22 @@ func writeDedupTable(w io.Writer, list []*dedupGroup) error {
 				line("", "", printable(ex))
 			}
 		}
-		if len(buf) > 64<<10 {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
+		var err error
+		if buf, err = spill(w, buf); err != nil {
+			return err
 		}
 	}
 	_, err := w.Write(buf)
 	return err
+}
+
+// spill writes buf out once it holds 64 KiB, and returns it emptied.
+func spill(w io.Writer, buf []byte) ([]byte, error) {
+	if len(buf) < 64<<10 {
+		return buf, nil
+	}
+	_, err := w.Write(buf)
+	return buf[:0], err
 }
 
 // printable quotes s if it holds control characters or invalid UTF-8.

@@ -134,12 +134,38 @@ func (b *Batch) addEnd(pos int64, flags uint8) {
 
 func (b *Batch) full() bool { return len(b.data) >= batchBytes || len(b.ends) >= batchValues }
 
-// flushThen emits the values read before a fatal error, then returns it.
-func flushThen(b *Batch, emit func(*Batch) bool, err error) (bool, error) {
-	if b.Len() == 0 {
-		b.Release()
-	} else if !emit(b) {
+// batcher fills batches from one input and hands them to emit.
+type batcher struct {
+	input, unit string
+	emit        func(*Batch) bool
+	b           *Batch
+}
+
+func newBatcher(input, unit string, emit func(*Batch) bool) *batcher {
+	return &batcher{input: input, unit: unit, emit: emit, b: newBatch(input, unit)}
+}
+
+// ship emits the batch when it is full, or when now is set (no more input
+// is at hand: a person typing gets each answer at once) and it is not
+// empty. It returns false when the consumer wants no more.
+func (bt *batcher) ship(now bool) bool {
+	if !bt.b.full() && !(now && bt.b.Len() > 0) {
+		return true
+	}
+	if !bt.emit(bt.b) {
+		bt.b = nil
+		return false
+	}
+	bt.b = newBatch(bt.input, bt.unit)
+	return true
+}
+
+// finish emits what is left; err, if any, is returned after the values
+// read before it were emitted.
+func (bt *batcher) finish(err error) (bool, error) {
+	if !bt.ship(true) {
 		return false, nil
 	}
-	return false, err
+	bt.b.Release()
+	return err == nil, err
 }

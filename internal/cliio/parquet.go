@@ -88,8 +88,7 @@ func (p *parquetDB) each(in *input, opt Options, done *atomic.Int64, emit func(*
 	if err != nil {
 		return false, fmt.Errorf("%s: %v", in.name, err)
 	}
-	s := &parquetSink{in: in, maxValue: opt.MaxValue, emit: emit, done: done, base: done.Load(), size: in.size, total: total}
-	s.b = newBatch(in.name, "row")
+	s := &parquetSink{bt: newBatcher(in.name, "row", emit), maxValue: opt.MaxValue, done: done, base: done.Load(), size: in.size, total: total}
 	p.sink = s
 	defer func() { p.sink = nil }()
 	var n int64
@@ -98,21 +97,15 @@ func (p *parquetDB) each(in *input, opt Options, done *atomic.Int64, emit func(*
 		return false, nil
 	}
 	if err != nil {
-		return flushThen(s.b, emit, fmt.Errorf("%s: %v", in.name, err))
+		err = fmt.Errorf("%s: %v", in.name, err)
 	}
-	if s.b.Len() == 0 {
-		s.b.Release()
-		return true, nil
-	}
-	return emit(s.b), nil
+	return s.bt.finish(err)
 }
 
 // parquetSink collects the values DuckDB passes to the sink function.
 type parquetSink struct {
-	in       *input
+	bt       *batcher
 	maxValue int
-	emit     func(*Batch) bool
-	b        *Batch
 	row      int64
 	stopped  bool
 	// progress: the file's share of the total bytes, by rows read
@@ -127,21 +120,18 @@ func (s *parquetSink) add(v driver.Value) error {
 	s.row++
 	switch v := v.(type) {
 	case nil:
-		s.b.add(nil, s.row, flagNull)
+		s.bt.b.add(nil, s.row, flagNull)
 	case string:
-		s.b.addString(v, s.row, s.maxValue)
+		s.bt.b.addString(v, s.row, s.maxValue)
 	default:
 		return fmt.Errorf("unexpected %T from DuckDB", v)
 	}
-	if s.b.full() {
-		if s.total > 0 {
-			s.done.Store(s.base + s.size*s.row/s.total)
-		}
-		if !s.emit(s.b) {
-			s.stopped = true
-			return errStopped
-		}
-		s.b = newBatch(s.in.name, "row")
+	if s.bt.b.full() && s.total > 0 {
+		s.done.Store(s.base + s.size*s.row/s.total)
+	}
+	if !s.bt.ship(false) {
+		s.stopped = true
+		return errStopped
 	}
 	return nil
 }

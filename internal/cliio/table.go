@@ -109,38 +109,27 @@ func (t *csvReader) read() (rec []string, bad, err error) {
 }
 
 func (t *csvReader) each(emit func(*Batch) bool) (bool, error) {
-	b := newBatch(t.in.name, "line")
+	bt := newBatcher(t.in.name, "line", emit)
 	for {
 		rec, bad, err := t.read()
 		if err == io.EOF {
-			break
+			return bt.finish(nil)
 		}
 		if err != nil {
-			return flushThen(b, emit, err)
+			return bt.finish(err)
 		}
 		var pe *csv.ParseError
-		switch {
-		case errors.As(bad, &pe):
-			b.add(nil, int64(pe.StartLine), flagSyntax)
-		case t.col >= len(rec):
-			line, _ := t.cr.FieldPos(0)
-			b.add(nil, int64(line), flagMissing)
-		default:
-			line, _ := t.cr.FieldPos(0)
-			b.addString(rec[t.col], int64(line), t.maxValue)
+		if errors.As(bad, &pe) {
+			bt.b.add(nil, int64(pe.StartLine), flagSyntax)
+		} else if line, _ := t.cr.FieldPos(0); t.col >= len(rec) {
+			bt.b.add(nil, int64(line), flagMissing)
+		} else {
+			bt.b.addString(rec[t.col], int64(line), t.maxValue)
 		}
-		if b.full() {
-			if !emit(b) {
-				return false, nil
-			}
-			b = newBatch(t.in.name, "line")
+		if !bt.ship(false) {
+			return false, nil
 		}
 	}
-	if b.Len() == 0 {
-		b.Release()
-		return true, nil
-	}
-	return emit(b), nil
 }
 
 // guardReader fails once a record has pulled more than budget bytes.

@@ -78,31 +78,23 @@ func appendCapped(dst, chunk []byte, limit int, flags uint8) ([]byte, uint8) {
 // readLines emits one value per line; pick, when set, extracts the value
 // from the line (a TSV column).
 func readLines(lr *lineReader, pick func([]byte, uint8) ([]byte, uint8), emit func(*Batch) bool) (bool, error) {
-	b := newBatch(lr.in.name, "line")
+	bt := newBatcher(lr.in.name, "line", emit)
 	for {
 		v, flags, err := lr.next()
 		if err == io.EOF {
-			break
+			return bt.finish(nil)
 		}
 		if err != nil {
-			return flushThen(b, emit, err)
+			return bt.finish(err)
 		}
 		if pick != nil {
 			v, flags = pick(v, flags)
 		}
-		b.add(v, lr.line, flags)
-		if b.full() || lr.idle() {
-			if !emit(b) {
-				return false, nil
-			}
-			b = newBatch(lr.in.name, "line")
+		bt.b.add(v, lr.line, flags)
+		if !bt.ship(lr.idle()) {
+			return false, nil
 		}
 	}
-	if b.Len() == 0 {
-		b.Release()
-		return true, nil
-	}
-	return emit(b), nil
 }
 
 // readText emits every line as a value, an empty line included.

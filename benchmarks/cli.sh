@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CLI throughput: `urlnorm normalize` (and hash, jsonl, dedup) against `cat`
+# of the same file, in one hyperfine run, on the web corpus (kasztp +
+# userbait, built as ../shared/data/urls/PROVENANCE.md says) and on the
+# same corpus repeated 20 times (steady state, startup amortized).
+#
+#   benchmarks/cli.sh [DATA_DIR]     # DATA_DIR: the shared data/urls directory
+#
+# userbait.txt has unknown copyright: the corpus is built under
+# benchmarks/out/ (git-ignored) and never committed. Needs hyperfine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+data=${1:-../shared/data/urls}
+out=benchmarks/out/cli
+mkdir -p "$out"
+command -v hyperfine >/dev/null || { echo "cli.sh: install hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+
+for f in kasztp userbait; do
+	sed -e '1s/^\xEF\xBB\xBF//' -e 's/\r$//' "$data/$f.txt" | awk 'length($0)>0' > "$out/$f.clean"
+done
+cat "$out/kasztp.clean" "$out/userbait.clean" > "$out/web.txt"
+for _ in $(seq 20); do cat "$out/web.txt"; done > "$out/web20.txt"
+go build -o "$out/urlnorm" ./cmd/urlnorm
+u="$out/urlnorm"
+
+echo "machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+for f in web web20; do
+	in="$out/$f.txt"
+	echo "== $f.txt: $(wc -l < "$in") lines, $(wc -c < "$in") bytes"
+	hyperfine -N --warmup 3 --min-runs 10 --export-markdown "$out/$f.md" \
+		-n cat "cat $in" \
+		-n "normalize" "$u normalize -q $in" \
+		-n "normalize --jobs 1" "$u normalize -q --jobs 1 $in" \
+		-n "hash" "$u hash -q $in" \
+		-n "normalize --format jsonl" "$u normalize -q --format jsonl $in" \
+		-n "dedup" "$u dedup -q $in" \
+		--output null
+	cat "$out/$f.md"
+done
