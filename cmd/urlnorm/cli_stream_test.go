@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,8 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -337,4 +340,84 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("--no-progress drew %q", s)
 	}
 	master.Close()
+}
+
+// ttyRecorder collects what a pseudo-terminal shows.
+type ttyRecorder struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (r *ttyRecorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.buf.Write(p)
+}
+
+func (r *ttyRecorder) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.buf.String()
+}
+
+// TestProgressInterrupt: Ctrl-C erases the bar before the program dies
+// of the signal, so the prompt does not land inside it.
+func TestProgressInterrupt(t *testing.T) {
+	master, slave := openPTY(t)
+	defer master.Close()
+	var tty ttyRecorder
+	copied := make(chan struct{})
+	go func() { io.Copy(&tty, master); close(copied) }()
+	cmd := exec.Command(bin, "normalize")
+	cmd.Env = append(os.Environ(), "URLNORM_PROGRESS_DELAY=0s")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = io.Discard, slave
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, "https://example.com/a\nhttps://example.com/b\n") // and then nothing: a slow pipe
+	deadline := time.Now().Add(time.Minute)
+	for !strings.Contains(tty.String(), "2 rows") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress bar with 2 rows: %q", tty.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	slave.Close()
+	<-copied
+	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+		t.Errorf("after Ctrl-C: %v (%v), want death by SIGINT", err, ws)
+	}
+	if out := tty.String(); !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("the bar was not erased: %q", out[max(0, len(out)-100):])
+	}
+}
+
+// TestInteractive: each line typed on stdin is answered at once, before
+// the next one is typed (no waiting for a full buffer).
+func TestInteractive(t *testing.T) {
+	cmd := exec.Command(bin, "normalize")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	answers := bufio.NewReader(stdout)
+	for _, in := range []string{"HTTP://A.com/x/../y", "https://b.org/?z=1&a=2", "nope"} {
+		io.WriteString(stdin, in+"\n")
+		got, err := answers.ReadString('\n')
+		if want := expect(t, "default", in).url + "\n"; err != nil || got != want {
+			t.Fatalf("typed %q: answer %q, %v; want %q", in, got, err, want)
+		}
+	}
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
 }

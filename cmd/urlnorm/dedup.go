@@ -83,6 +83,10 @@ func runDedup(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "urlnorm dedup: unknown --format %q (want table, csv or json)\n", *format)
 		return exitUsage
 	}
+	if *examples < 0 || *top < 0 {
+		fmt.Fprintln(e.stderr, "urlnorm dedup: --examples and --top must not be negative")
+		return exitUsage
+	}
 	n, err := pf.load(fs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "urlnorm dedup: %v\n", err)
@@ -212,7 +216,7 @@ func writeDedup(w io.Writer, format string, r dedupReport, list []*dedupGroup, n
 	case "json":
 		r.Groups = make([]jsonGroup, len(list))
 		for i, g := range list {
-			r.Groups[i] = jsonGroup{g.count, g.url, n.HashCanonical(g.url), g.examples}
+			r.Groups[i] = jsonGroup{g.count, g.url, n.HashCanonical(g.url), append([]string{}, g.examples...)}
 		}
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)

@@ -227,7 +227,7 @@ func openStream(name string, e *env, f *inputFlags, paths []string, ns ...*norma
 		return nil, code, false
 	}
 	s = &stream{name: name, e: e, flags: f, reader: r, invalid: map[string]int64{},
-		out: bufio.NewWriterSize(e.stdout, 256<<10)}
+		out: bufio.NewWriterSize(outWriter{e.stdout}, 256<<10)}
 	if f.noProgress {
 		s.bar = progress.Off(e.stderr)
 	} else {
@@ -308,6 +308,17 @@ func (s *stream) invalidCount() int64 {
 		n += c
 	}
 	return n
+}
+
+// outWriter names the errors of writing the output.
+type outWriter struct{ w io.Writer }
+
+func (o outWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil {
+		err = fmt.Errorf("writing the output: %w", err)
+	}
+	return n, err
 }
 
 // group formats n with thousands separators: 1,234,567.

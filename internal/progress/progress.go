@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -51,7 +53,27 @@ func Start(w io.Writer, label string, poll func() Stat) *Bar {
 	b.width = termWidth(f)
 	b.stop, b.done = make(chan struct{}), make(chan struct{})
 	go b.loop(delay())
+	go b.onInterrupt()
 	return b
+}
+
+// onInterrupt erases the bar when Ctrl-C (or a kill) ends the program, so
+// the shell prompt does not land in the middle of it, then lets the
+// signal do what it would have done.
+func (b *Bar) onInterrupt() {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	select {
+	case s := <-sig:
+		b.mu.Lock()
+		b.clear()
+		signal.Reset(s)
+		if p, err := os.FindProcess(os.Getpid()); err == nil {
+			p.Signal(s)
+		}
+	case <-b.stop:
+	}
 }
 
 // Off returns a Bar that never draws (--no-progress).
