@@ -329,7 +329,7 @@ func (r *Reader) decompress(in *input, src io.Reader) (io.Reader, error) {
 	}
 	z, err := gzip.NewReader(src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", in.name, err)
+		return nil, fmt.Errorf("%s: the .gz name says gzip, but %v (if it is not compressed, rename it)", in.name, err)
 	}
 	return z, nil
 }
