@@ -90,7 +90,6 @@ type state struct {
 	tmp    []byte
 	qbuf   []byte
 	params []param
-	rw     []byte
 }
 
 // param is one query parameter, as ranges of state.qbuf.
@@ -394,6 +393,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		if out, k = n.appendHost(st, out, u); k != nil {
 			return k
 		}
+		if scheme == "file" && string(out[h0:]) == "localhost" {
+			// The file host state turns "localhost" into the empty host;
+			// a host rule (a stripped trailing dot) may have just made it.
+			out = out[:h0]
+		}
 		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
 		if n.hosts != nil {
 			hr = n.hosts[host]
@@ -580,7 +584,7 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		out = n.appendPct(out, path)
 	}
 	if u.special && u.Scheme() == "file" {
-		out = n.keepDriveLetter(out, start, path)
+		out = keepDriveLetter(out, start)
 	}
 	switch n.slash {
 	case SlashRemove:
@@ -636,28 +640,20 @@ func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost,
 	return out
 }
 
-// keepDriveLetter undoes a percent-decoding that turned the first segment
-// of a file URL into a Windows drive letter ("file:%70|" → "/p|"), which
-// the parser would then rewrite to "/p:" — the output would not be a fixed
-// point. The parser never leaves "X|" itself, so such a segment can only
-// come from decoding; it is written with its escapes kept.
-func (n *Normalizer) keepDriveLetter(out []byte, start int, path string) []byte {
+// keepDriveLetter stops a rule from creating a Windows drive letter: a
+// file URL's first segment "X|" (made by decoding "%70|", or by collapsing
+// "//p|") would re-parse as "X:", a different path, so the output would
+// not be a fixed point. The parser never leaves "X|" itself; the '|' is
+// written as %7C, which means the same to a server.
+func keepDriveLetter(out []byte, start int) []byte {
 	p := out[start:]
 	if len(p) < 3 || p[0] != '/' || !isAlpha(p[1]) || p[2] != '|' || (len(p) > 3 && p[3] != '/') {
 		return out
 	}
-	first := path[1:]
-	if i := strings.IndexByte(first, '/'); i >= 0 {
-		first = first[:i]
-	}
-	rest := string(p[3:])
-	out = append(out[:start+1], first...)
-	for i := start + 1; i+2 < len(out); i++ {
-		if out[i] == '%' {
-			out[i+1], out[i+2] = upper(out[i+1]), upper(out[i+2])
-		}
-	}
-	return append(out, rest...)
+	out = append(out, 0, 0)
+	copy(out[start+5:], out[start+3:len(out)-2])
+	copy(out[start+2:], "%7C")
+	return out
 }
 
 // removePathParams drops ";name=value" parameters whose name matches a
@@ -754,6 +750,11 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
 		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
+			// Empty after normalization ("=" with bare_empty_value):
+			// serializes to nothing, like "&&".
+			continue
+		}
 		k := unsafe.String(unsafe.SliceData(st.qbuf[p.k0:]), int(p.k1-p.k0))
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {

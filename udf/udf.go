@@ -93,10 +93,7 @@ func build() []*Func {
 		{Name: "url_profile_version", Args: []string{"profile"}, Doc: "the version string of a profile",
 			Example: "url_profile_version('default')", text: profileVersion},
 	}
-	var all []*Func
-	for _, f := range plain {
-		all = append(all, f)
-	}
+	all := append([]*Func(nil), plain...)
 	for _, f := range plain {
 		t := *f
 		t.Name = "try_" + f.Name
