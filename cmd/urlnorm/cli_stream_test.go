@@ -37,7 +37,7 @@ func variants() []string {
 
 func TestDedup(t *testing.T) {
 	inputs := variants()
-	f := writeFile(t, "v.txt", strings.Join(inputs, "\n")+"\n")
+	f := tempFile(t, "v.txt", strings.Join(inputs, "\n")+"\n")
 	for _, profile := range []string{"default", "curiousnow-v0"} {
 		n := normalize.MustLookup(profile)
 		// expected groups, from the library
@@ -115,7 +115,7 @@ func TestDedup(t *testing.T) {
 func TestDiff(t *testing.T) {
 	inputs := variants()
 	inputs = append(inputs, "example.com/no-scheme", "https://example.com/a//b/")
-	f := writeFile(t, "v.txt", strings.Join(inputs, "\n")+"\n")
+	f := tempFile(t, "v.txt", strings.Join(inputs, "\n")+"\n")
 	from, to := normalize.MustLookup("default"), normalize.MustLookup("edge-gateway")
 	var counts [6]int64
 	fromSet, toSet := map[string]bool{}, map[string]bool{}
@@ -182,7 +182,7 @@ func TestDiff(t *testing.T) {
 	mustRun(t, 0, "", "diff", "--exit-code", "--from", "default", "--to", "default", f)
 
 	// two versions of one profile: a file against the built-in
-	v2 := writeFile(t, "v2.yaml", strings.Replace(mustRun(t, 0, "", "profiles", "show", "--yaml", "curiousnow-v0").stdout,
+	v2 := tempFile(t, "v2.yaml", strings.Replace(mustRun(t, 0, "", "profiles", "show", "--yaml", "curiousnow-v0").stdout,
 		"version: 1.0.0", "version: 1.1.0", 1))
 	same := mustRun(t, 0, "", "diff", "--exit-code", "--from", "curiousnow-v0", "--to", v2, f).stdout
 	if !strings.Contains(same, "curiousnow-v0@1.1.0") {

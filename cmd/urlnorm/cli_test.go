@@ -78,7 +78,7 @@ func mustRun(t *testing.T, want int, stdin string, args ...string) result {
 	return r
 }
 
-func writeFile(t *testing.T, name, content string) string {
+func tempFile(t *testing.T, name, content string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
@@ -122,7 +122,7 @@ var mixed = []string{
 }
 
 func mixedFile(t *testing.T) string {
-	return writeFile(t, "mixed.txt", "\xEF\xBB\xBF"+mixed[0]+"\r\n"+strings.Join(mixed[1:], "\n")+"\n")
+	return tempFile(t, "mixed.txt", "\xEF\xBB\xBF"+mixed[0]+"\r\n"+strings.Join(mixed[1:], "\n")+"\n")
 }
 
 func TestNormalizeText(t *testing.T) {
@@ -302,7 +302,7 @@ func TestStdin(t *testing.T) {
 func TestCSVInput(t *testing.T) {
 	// a quoted field with a comma, one with a newline, a short record, a
 	// record with a stray quote (RFC 4180 syntax error: reported, skipped)
-	f := writeFile(t, "links.csv", "\xEF\xBB\xBFid,Link,note\n"+
+	f := tempFile(t, "links.csv", "\xEF\xBB\xBFid,Link,note\n"+
 		"1,\"http://A.com/x,y\",a\n"+
 		"2,\"HTTP://b.com/p?\nq\",b\n"+
 		"3\n"+
@@ -336,7 +336,7 @@ func TestCSVInput(t *testing.T) {
 		}
 	}
 	// TSV: split on tabs, no quoting ('"' is data), here without a header
-	tsv := writeFile(t, "links.tsv", "1\thttp://A.com/x,y\n2\t\"HTTP://b.com/p\"\n3\n4\thttps://c.org/\textra\n")
+	tsv := tempFile(t, "links.tsv", "1\thttp://A.com/x,y\n2\t\"HTTP://b.com/p\"\n3\n4\thttps://c.org/\textra\n")
 	check([]string{"--no-header", "--column", "2", tsv},
 		[]string{"http://A.com/x,y", `"HTTP://b.com/p"`, "", "https://c.org/"}, map[int]string{2: "missing_field"})
 
@@ -355,7 +355,7 @@ func TestCSVInput(t *testing.T) {
 	}
 	// a quote left open swallows the following lines: that is fatal (exit
 	// 3, naming the line), never a silent merge of records
-	bad := writeFile(t, "bad.csv", "url\nhttp://x.com/\n\"http://a.com/\nhttp://b.com/\nhttp://c.com/\n")
+	bad := tempFile(t, "bad.csv", "url\nhttp://x.com/\n\"http://a.com/\nhttp://b.com/\nhttp://c.com/\n")
 	if r := mustRun(t, exitIO, "", "normalize", bad); !strings.Contains(r.stderr, "bad.csv:3: a quoted field") || r.stdout != "http://x.com\n" {
 		t.Errorf("open quote: stdout %q, stderr %q", r.stdout, r.stderr)
 	}
@@ -366,7 +366,7 @@ func TestGzipInput(t *testing.T) {
 	zw := gzip.NewWriter(&buf)
 	zw.Write([]byte("HTTP://Example.COM/a/./b\r\nnot a url\n"))
 	zw.Close()
-	f := writeFile(t, "urls.txt.gz", buf.String())
+	f := tempFile(t, "urls.txt.gz", buf.String())
 	r := mustRun(t, 0, "", "normalize", "--format", "tsv", f)
 	w := expect(t, "default", "HTTP://Example.COM/a/./b")
 	if want := "input\turl\terror\nHTTP://Example.COM/a/./b\t" + w.url + "\t\nnot a url\t\tmissing_scheme\n"; r.stdout != want {
@@ -463,15 +463,15 @@ func TestParquetInput(t *testing.T) {
 		t.Errorf("--column id: %q %q", r.stdout, r.stderr)
 	}
 	// not a Parquet file
-	fake := writeFile(t, "fake.parquet", "hello\n")
+	fake := tempFile(t, "fake.parquet", "hello\n")
 	if r := mustRun(t, exitIO, "", "normalize", fake); !strings.Contains(r.stderr, "fake.parquet") {
 		t.Errorf("fake parquet: %q", r.stderr)
 	}
 }
 
 func TestMultipleFilesKeepOrder(t *testing.T) {
-	a := writeFile(t, "a.txt", "https://a.com/1\nhttps://a.com/2\n")
-	b := writeFile(t, "b.csv", "url\nhttps://b.com/1\n")
+	a := tempFile(t, "a.txt", "https://a.com/1\nhttps://a.com/2\n")
+	b := tempFile(t, "b.csv", "url\nhttps://b.com/1\n")
 	r := mustRun(t, 0, "https://s.com/1\n", "normalize", a, "-", b)
 	if want := "https://a.com/1\nhttps://a.com/2\nhttps://s.com/1\nhttps://b.com/1\n"; r.stdout != want {
 		t.Errorf("got %q, want %q", r.stdout, want)
@@ -550,7 +550,7 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("profiles show --yaml %s does not load back: %v\n%s", name, err, ym)
 		}
 		// the saved file is usable as --profile and --config
-		yf := writeFile(t, name+".yaml", ym)
+		yf := tempFile(t, name+".yaml", ym)
 		in := "HTTP://WWW.Example.COM:80/a//b/?utm_source=x&b=2&a=1#f"
 		w := expect(t, name, in)
 		for _, flag := range []string{"--profile", "--config"} {
