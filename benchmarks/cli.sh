@@ -27,13 +27,26 @@ echo "machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
 for f in web web20; do
 	in="$out/$f.txt"
 	echo "== $f.txt: $(wc -l < "$in") lines, $(wc -c < "$in") bytes"
-	hyperfine -N --warmup 3 --min-runs 10 --export-markdown "$out/$f.md" \
+	hyperfine -N --warmup 3 --min-runs 10 --export-json "$out/$f.json" \
 		-n cat "cat $in" \
 		-n "normalize" "$u normalize -q $in" \
 		-n "normalize --jobs 1" "$u normalize -q --jobs 1 $in" \
 		-n "hash" "$u hash -q $in" \
 		-n "normalize --format jsonl" "$u normalize -q --format jsonl $in" \
 		-n "dedup" "$u dedup -q $in" \
-		--output null
-	cat "$out/$f.md"
+		--output null >/dev/null
+	# wall time (median) and CPU time (user+sys, median) per command, as
+	# input MB/s and lines/s: on a shared machine CPU time is the steadier
+	# figure, wall time what a user waits.
+	python3 - "$out/$f.json" "$(wc -c < "$in")" "$(wc -l < "$in")" <<'PY'
+import json, statistics, sys
+res = json.load(open(sys.argv[1]))["results"]
+size, lines = int(sys.argv[2]), int(sys.argv[3])
+print("| command | wall (median) | input MB/s (wall) | lines/s (wall) | CPU user+sys (median) | MB/s per CPU-second |")
+print("|---|---:|---:|---:|---:|---:|")
+for r in res:
+    wall = statistics.median(r["times"])
+    cpu = statistics.median(u + s for u, s in zip(r["user"], r["system"]))
+    print(f"| `{r['command']}` | {wall*1000:.1f} ms | {size/wall/1e6:.1f} | {lines/wall/1e6:.2f} M | {cpu*1000:.1f} ms | {size/cpu/1e6:.1f} |")
+PY
 done
