@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -113,5 +115,32 @@ func BenchmarkNetURL(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkPathological: runs of the bytes that drive the parser's and the
+// rules' loops (reliability.md §4, normalize-url's ReDoS). ns/op must grow
+// linearly with n: compare n=1k with n=10k.
+func BenchmarkPathological(b *testing.B) {
+	n := normalize.MustLookup("default")
+	for _, size := range []int{1000, 10000} {
+		for _, p := range []struct{ name, prefix, unit string }{
+			{"percent", "http://h/", "%"},
+			{"amp", "http://h/?", "&"},
+			{"pairs", "http://h/?", "a=1&"},
+			{"dotseg", "http://h/", "/."},
+			{"dotdot", "http://h/", "/.."},
+			{"semicolon", "http://h/", ";"},
+			{"hash", "http://h/", ",#"},
+			{"slashes", "http://h", "/"},
+			{"idn", "http://", "é"},
+		} {
+			in := p.prefix + strings.Repeat(p.unit, size/len(p.unit))
+			b.Run(p.name+"/"+strconv.Itoa(size), func(b *testing.B) {
+				for b.Loop() {
+					sink, _ = n.Normalize(in)
+				}
+			})
+		}
 	}
 }

@@ -126,3 +126,32 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestLongIDNLabel: a label that needs IDNA processing is limited to 252
+// bytes (x/net/idna is quadratic in a label's distinct code points); DNS
+// allows 63 ASCII bytes, so real hosts are unaffected.
+func TestLongIDNLabel(t *testing.T) {
+	cjk := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteRune(rune(0x4E00 + i))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		host string
+		kind string
+	}{
+		{cjk(84), ""},                                               // 252 bytes: at the limit
+		{cjk(85), "invalid_host"},                                   // 255 bytes
+		{cjk(16000), "invalid_host"},                                // 48 KB: rejected without running IDNA
+		{cjk(80) + "." + cjk(80) + "。" + cjk(80), ""},               // many labels, each short (U+3002 separates)
+		{strings.Repeat("a", 5000) + ".é", ""},                      // a long ASCII label costs linear time: allowed
+		{"é." + "xn--" + strings.Repeat("a", 5000), "invalid_host"}, // a long Punycode label is decoded: limited
+	} {
+		_, err := normalize.MustLookup("whatwg").Normalize("http://" + tc.host + "/")
+		if got := normalize.KindOf(err); got != tc.kind {
+			t.Errorf("host of %d bytes: kind %q, want %q (%v)", len(tc.host), got, tc.kind, err)
+		}
+	}
+}

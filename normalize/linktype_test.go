@@ -30,6 +30,7 @@ func TestClassifyURL(t *testing.T) {
 		{"https://www.boe.es/diario_boe/txt.php?id=BOE-A-2023-12345", "informative", "Edge Cases, BOE: id parameter"},
 		{"https://boe.es/buscar?id=BOE-A-2023-12345", "informative", "Rule 3: id parameter at depth 1"},
 		{"https://sede.seg-social.gob.es/wps/portal/wss/internet/Trabajadores/PrestacionesPensionesTrabajadores/65850d68-684d-4bb5-9e8f-1a2b3c4d5e6f", "informative", "Edge Cases, Sede: UUID-like segment"},
+		{"https://sede.seg-social.gob.es/wps/portal/wss/internet/Trabajadores/PrestacionesPensionesTrabajadores/65850d68-...", "informative", "Edge Cases, Sede: the segment as the document writes it"},
 		{"https://web.gencat.cat/es/tramits/tramit-12345", "informative", "Rule 10: slug with a number"},
 		{"https://euskadi.eus/tramite/eu/12345", "informative", "Rule 10: numeric id"},
 		{"https://inclusion.gob.es/extranjeria#requisitos", "homepage", "Rule 4: depth 1 (the fragment is not content)"},
@@ -106,5 +107,15 @@ func TestLinkType(t *testing.T) {
 		if got := normalize.LinkType(c.url); got != c.want {
 			t.Errorf("LinkType(%q) = %q, want %q", c.url, got, c.want)
 		}
+	}
+}
+
+// BenchmarkClassifyURL: url_link_type over the shipped corpus (clara
+// canonicalization plus classification; no allocation).
+func BenchmarkClassifyURL(b *testing.B) {
+	urls := shippedCorpus(b, false)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		normalize.ClassifyURL(urls[i%len(urls)])
 	}
 }

@@ -294,9 +294,19 @@ func jsonable(v any) (any, error) {
 	case map[any]any:
 		m := make(map[string]any, len(t))
 		for k, e := range t {
-			ks, ok := k.(string)
-			if !ok {
-				return nil, fmt.Errorf("YAML key %v is not a string", k)
+			// JSON keys are strings: a scalar key ("404: …" in a gateway
+			// config's status table) is written as text; only a key that
+			// is itself a mapping or a list cannot be.
+			var ks string
+			switch k := k.(type) {
+			case string:
+				ks = k
+			case nil:
+				ks = "null"
+			case int, int64, uint64, float64, bool:
+				ks = fmt.Sprint(k)
+			default:
+				return nil, fmt.Errorf("YAML key %v is not a scalar", k)
 			}
 			j, err := jsonable(e)
 			if err != nil {

@@ -3,12 +3,9 @@ package resolve
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -114,41 +111,13 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 // ApplyHostMap returns p with m merged over its host map (Host.Map): m's
 // entries replace p's, a host m maps to itself loses any mapping, and
 // chains through both maps are followed to their end (built-in a → b plus
-// learned b → c give a → c). A cycle is an error. The profile keeps its
-// name; its version gets the map's fingerprint as build metadata
-// ("1.0.0+hostmap.1a2b3c4d"), so outputs made with a learned map never
-// claim the built-in's version.
-//
-// TODO(clara loader): this is the host-map part of the policies branch's
-// normalize.LoadClaraConfig; once that is on main, load the file with it
-// and drop this function.
+// learned b → c give a → c). A cycle is an error. It is the clara
+// configuration loader (normalize.LoadClaraConfig) fed with m as a file:
+// the profile keeps its name and its version gets the map's fingerprint
+// ("1.0.0+config.1a2b3c4d"), so outputs made with a learned map never claim
+// the built-in's version.
 func ApplyHostMap(p normalize.Profile, m HostMap) (normalize.Profile, error) {
-	merged := map[string]string{}
-	for k, v := range p.Host.Map {
-		merged[k] = v
-	}
-	for k, v := range m.Hosts {
-		merged[k] = v
-	}
-	out := map[string]string{}
-	for from := range merged {
-		to, ok := chainEnd(merged, from)
-		if !ok {
-			return p, &normalize.Error{Op: "load host map", Input: from, Kind: normalize.KindConfig,
-				Reason: "the host map has a cycle through " + from}
-		}
-		if to != from {
-			out[from] = to
-		}
-	}
-	p.Host.Map = out
-	sum := sha256.Sum256(m.JSON())
-	base, _, _ := strings.Cut(p.Version, "+")
-	p.Version = base + "+hostmap." + hex.EncodeToString(sum[:4])
-	if err := p.Validate(); err != nil {
-		return p, err
-	}
-	return p, nil
+	return normalize.LoadClaraConfig(p, normalize.ConfigFile{Name: "host map", Data: m.JSON()})
 }
 
 // ReadHostMap decodes a host-map file. Unknown fields are an error.

@@ -316,7 +316,7 @@ func TestLearnedMapChangesClara(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := learnedClara.Version(); !strings.HasPrefix(v, base.Version()+"+hostmap.") {
+	if v := learnedClara.Version(); !strings.HasPrefix(v, base.Version()+"+config.") {
 		t.Errorf("version %q does not mark the learned map", v)
 	}
 	for in, want := range map[string][2]string{ // built-in clara, clara with the learned map
