@@ -491,7 +491,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"normalize", "--profile", "nope", f}, exitUsage, "unknown profile \"nope\""},
 		{[]string{"normalize", "--format", "xml", f}, exitUsage, "unknown --format"},
 		{[]string{"normalize", "--input-format", "xml", f}, exitUsage, "unknown input format"},
-		{[]string{"normalize", "--profile", "rfc3986", "--config", f, f}, exitUsage, "not both"},
+		{[]string{"normalize", "--config", f, f}, exitUsage, "want a JSON or YAML object"},
 		{[]string{"normalize", filepath.Join(dir, "missing.txt")}, exitIO, "no such file"},
 		{[]string{"normalize", dir}, exitIO, "is a directory"},
 		{[]string{"normalize", "--config", filepath.Join(dir, "p.json"), f}, exitUsage, "does not exist"},
@@ -558,5 +558,78 @@ func TestProfiles(t *testing.T) {
 				t.Errorf("normalize %s %s.yaml: %q, want %q", flag, name, got, w.url)
 			}
 		}
+	}
+}
+
+// TestConfigFiles: --config loads the users' own configuration formats
+// (testdata/config) on top of the profile they belong to, or of
+// --profile; the output is the library loader's.
+func TestConfigFiles(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "config")
+	inputs := []string{
+		"https://example.com/amp/story?src=x&id=1",
+		"https://m.example.com/story?id=1&utm_source=y",
+		"https://example.com/api/v1?utm_source=z&custom_param=1",
+		"https://news.example.com/a?gclid=1&src_x=2&utm_source=3",
+		"https://sepe.es/x",
+		"https://www.agenciatributaria.es/AEAT/x",
+	}
+	f := tempFile(t, "in.txt", strings.Join(inputs, "\n")+"\n")
+	for _, c := range []struct {
+		profile string // --profile, if given
+		files   []string
+		load    func(normalize.Profile, ...normalize.ConfigFile) (normalize.Profile, error)
+		base    string
+	}{
+		{"", []string{"url_normalization_overrides.v0.json"}, normalize.LoadCuriousNowOverrides, "curiousnow-v0"},
+		{"rfc3986", []string{"url_normalization_overrides.v0.json"}, normalize.LoadCuriousNowOverrides, "rfc3986"},
+		{"", []string{"edge-gateway.yaml", "hosts.yaml"}, normalize.LoadEdgeGatewayYAML, "edge-gateway"},
+		{"", []string{"clara-hosts.json", "clara-languages.json"}, normalize.LoadClaraConfig, "clara"},
+	} {
+		var paths, args []string
+		for _, name := range c.files {
+			paths = append(paths, filepath.Join(dir, name))
+			args = append(args, "--config", filepath.Join(dir, name))
+		}
+		if c.profile != "" {
+			args = append(args, "--profile", c.profile)
+		}
+		files, err := normalize.ReadConfigFiles(paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.load(normalize.MustLookup(c.base).Profile(), files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := normalize.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want strings.Builder
+		for _, in := range inputs {
+			u, _ := n.Normalize(in)
+			want.WriteString(u + "\n")
+		}
+		if got := mustRun(t, 0, "", append(append([]string{"normalize"}, args...), f)...).stdout; got != want.String() {
+			t.Errorf("normalize %q:\n%s\nwant\n%s", args, got, want.String())
+		}
+		// profiles show prints the complete profile the files define
+		if c.profile == "" && len(c.files) == 1 {
+			shown := mustRun(t, 0, "", "profiles", "show", paths[0]).stdout
+			if shown != string(n.Profile().JSON()) {
+				t.Errorf("profiles show %s differs from the loaded profile", c.files[0])
+			}
+		}
+	}
+	// diff: the built-in against the built-in with the overrides
+	r := mustRun(t, 0, "", "diff", "--from", "curiousnow-v0", "--to", filepath.Join(dir, "url_normalization_overrides.v0.json"), "--format", "json", f)
+	var rep diffReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || rep.Counts["url_changed"] == 0 || !strings.Contains(rep.To, "+config.") {
+		t.Errorf("diff against the overrides: %v %+v", err, rep)
+	}
+	// two formats in one run: a usage error
+	if r := mustRun(t, exitUsage, "", "normalize", "--config", filepath.Join(dir, "hosts.yaml"), "--config", filepath.Join(dir, "clara-hosts.json"), f); !strings.Contains(r.stderr, "different formats") {
+		t.Errorf("mixed formats: %q", r.stderr)
 	}
 }

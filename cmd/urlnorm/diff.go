@@ -44,7 +44,8 @@ bytes per distinct URL and profile.
 Output formats (--format):
   text   a report (default)
   json   the same report as one JSON object
-  jsonl  one line per input that changed:
+  jsonl  one line per input that changed (url_changed, hash_changed,
+         newly_invalid, newly_valid):
          {"input","change","from","to","from_hash","to_hash","from_error","to_error"}
          (the counts go to stderr)`,
 	examples: `urlnorm diff --from default --to rfc3986 urls.txt
@@ -209,7 +210,7 @@ func (d *diffRun) batch(b *cliio.Batch) *diffOut {
 			if len(o.examples[c]) < d.examples {
 				o.examples[c] = append(o.examples[c], ex)
 			}
-			if d.jsonl {
+			if d.jsonl && c != invalidBoth {
 				o.lines = appendDiffLine(o.lines, c, ex, fr.Hash, tr.Hash)
 			}
 		}

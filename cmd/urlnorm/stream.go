@@ -128,25 +128,37 @@ func (f *inputFlags) register(fs *flag.FlagSet, strict bool) {
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "`n` worker goroutines")
 }
 
-// profileFlags select a profile: --profile NAME|FILE, or --config FILE.
+// profileFlags select a profile: --profile NAME|FILE, and --config
+// FILE… (a profile file, or configuration files applied on top of the
+// profile).
 type profileFlags struct {
-	profile, config string
+	profile string
+	configs listFlag
 }
 
 func (f *profileFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.profile, "profile", "default", "profile `name` (see 'urlnorm profiles'), or a profile file")
-	fs.StringVar(&f.config, "config", "", "profile `file` (JSON or YAML, as printed by 'urlnorm profiles show')")
+	fs.StringVar(&f.profile, "profile", "default", "profile `name` (see 'urlnorm profiles'), or a profile or configuration file")
+	fs.Var(&f.configs, "config", "a `file` to load, repeatable: a profile (JSON or YAML, as 'urlnorm profiles show' prints it), "+
+		"or configuration applied on top of --profile (default: the profile the format belongs to): "+
+		"curious-now overrides JSON, Edge Gateway tracking_params YAML, clara host map / language JSON")
 }
 
 func (f *profileFlags) load(fs *flag.FlagSet) (*normalize.Normalizer, error) {
-	if f.config == "" {
+	if len(f.configs) == 0 {
 		return profileload.Load(f.profile)
 	}
+	base := ""
 	if flagSet(fs, "profile") {
-		return nil, errors.New("give --profile or --config, not both")
+		base = f.profile
 	}
-	return profileload.LoadFile(f.config)
+	return profileload.Select(base, f.configs)
 }
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ", ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false

@@ -61,3 +61,19 @@ func TestLoad(t *testing.T) {
 		t.Errorf("invalid profile: %v; want the field named", err)
 	}
 }
+
+// profileFile writes a copy of rfc3986 named "mine".
+func profileFile(t *testing.T) string {
+	p := normalize.MustLookup("rfc3986").Profile()
+	p.Name, p.Version = "mine", "2.0.0"
+	return tempFile(t, "mine.json", string(p.JSON()))
+}
+
+func tempFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
