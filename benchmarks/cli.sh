@@ -24,6 +24,9 @@ go build -o "$out/urlnorm" ./cmd/urlnorm
 u="$out/urlnorm"
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+# startup: the binary on an empty input
+hyperfine -N --warmup 5 --runs 30 --export-json "$out/startup.json" "$u normalize -q /dev/null" --output null >/dev/null
+python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f'startup (normalize of an empty file): {r[\"median\"]*1000:.1f} ms')" "$out/startup.json"
 for f in web web20; do
 	in="$out/$f.txt"
 	echo "== $f.txt: $(wc -l < "$in") lines, $(wc -c < "$in") bytes"
@@ -35,18 +38,18 @@ for f in web web20; do
 		-n "normalize --format jsonl" "$u normalize -q --format jsonl $in" \
 		-n "dedup" "$u dedup -q $in" \
 		--output null >/dev/null
-	# wall time (median) and CPU time (user+sys, median) per command, as
+	# wall time (median) and CPU time (user+sys, mean) per command, as
 	# input MB/s and lines/s: on a shared machine CPU time is the steadier
 	# figure, wall time what a user waits.
 	python3 - "$out/$f.json" "$(wc -c < "$in")" "$(wc -l < "$in")" <<'PY'
 import json, statistics, sys
 res = json.load(open(sys.argv[1]))["results"]
 size, lines = int(sys.argv[2]), int(sys.argv[3])
-print("| command | wall (median) | input MB/s (wall) | lines/s (wall) | CPU user+sys (median) | MB/s per CPU-second |")
-print("|---|---:|---:|---:|---:|---:|")
+print("| command | wall (median) | input MB/s (wall) | lines/s (wall) | CPU user+sys (mean) | cores used | MB/s per CPU-second |")
+print("|---|---:|---:|---:|---:|---:|---:|")
 for r in res:
     wall = statistics.median(r["times"])
-    cpu = statistics.median(u + s for u, s in zip(r["user"], r["system"]))
-    print(f"| `{r['command']}` | {wall*1000:.1f} ms | {size/wall/1e6:.1f} | {lines/wall/1e6:.2f} M | {cpu*1000:.1f} ms | {size/cpu/1e6:.1f} |")
+    cpu = r["user"] + r["system"]
+    print(f"| `{r['command']}` | {wall*1000:.1f} ms | {size/wall/1e6:.1f} | {lines/wall/1e6:.2f} M | {cpu*1000:.1f} ms | {cpu/r['mean']:.2f} | {size/cpu/1e6:.1f} |")
 PY
 done
