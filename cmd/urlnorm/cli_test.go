@@ -633,3 +633,17 @@ func TestConfigFiles(t *testing.T) {
 		t.Errorf("mixed formats: %q", r.stderr)
 	}
 }
+
+// TestLongLine: a 3 MiB line (no URL is that long) is one invalid row,
+// too_long, and the lines around it are unharmed.
+func TestLongLine(t *testing.T) {
+	f := tempFile(t, "long.txt", "https://a.com/\nhttps://b.com/"+strings.Repeat("x", 3<<20)+"\nhttps://c.com/\n")
+	r := mustRun(t, 0, "", "normalize", "--format", "tsv", f)
+	recs := parseRows(t, "tsv", r.stdout)
+	if len(recs) != 4 || recs[1][1] != "https://a.com" || recs[2][1] != "" || recs[2][2] != "too_long" || recs[3][1] != "https://c.com" {
+		t.Errorf("rows: %.200q", recs)
+	}
+	if !strings.Contains(r.stderr, "long.txt:2: too_long") {
+		t.Errorf("stderr: %.300q", r.stderr)
+	}
+}
