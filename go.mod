@@ -4,6 +4,7 @@ go 1.26.1
 
 require (
 	github.com/duckdb/duckdb-go/v2 v2.10505.0
+	github.com/mattn/go-sqlite3 v1.14.53
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.62.0
 )

@@ -74,7 +74,7 @@ func (r *pathRule) match(path string) bool {
 	if r.re != nil {
 		return r.re.MatchString(path)
 	}
-	return globMatch(r.glob, path)
+	return globMatch(r.glob, path, false)
 }
 
 type rewrite struct {
@@ -420,7 +420,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if frag, ok := u.Fragment(); ok {
 		if n.fragment {
 			if rec != nil {
-				rec.Fragment, rec.HasFragment = frag, true
+				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
 		} else {
 			out = append(out, '#')
@@ -902,33 +902,6 @@ func lessConcat(a, b pair) bool {
 		i++
 		j++
 	}
-}
-
-// globMatch matches a path against a glob where '*' matches any run of
-// bytes (case-sensitive: paths are).
-func globMatch(glob, s string) bool {
-	gi, si := 0, 0
-	star, mark := -1, 0
-	for si < len(s) {
-		switch {
-		case gi < len(glob) && glob[gi] == '*':
-			star, mark = gi, si
-			gi++
-		case gi < len(glob) && glob[gi] == s[si]:
-			gi++
-			si++
-		case star >= 0:
-			gi = star + 1
-			mark++
-			si = mark
-		default:
-			return false
-		}
-	}
-	for gi < len(glob) && glob[gi] == '*' {
-		gi++
-	}
-	return gi == len(glob)
 }
 
 // applyRewrite applies the first matching rewrite rule to st.out and

@@ -232,15 +232,7 @@ func (p *parser) relative(s string) *Kind {
 	u.buf = append(u.buf, base.Path()...)
 	u.pathEnd = len(u.buf)
 	if s == "" || s[0] == '#' {
-		if q, ok := base.Query(); ok {
-			u.buf = append(u.buf, '?')
-			u.queryStart = len(u.buf)
-			u.buf = append(u.buf, q...)
-		}
-		if s != "" {
-			p.fragment(s[1:])
-		}
-		return p.finish()
+		return p.baseQuery(s)
 	}
 	if s[0] == '?' {
 		return p.queryFragment(s)
@@ -251,6 +243,22 @@ func (p *parser) relative(s string) *Kind {
 		return k
 	}
 	return p.queryFragment(rest)
+}
+
+// baseQuery ends a reference that is empty or only a fragment: the URL
+// keeps base's query ("url's query to base's query") and gets the
+// fragment, if any.
+func (p *parser) baseQuery(s string) *Kind {
+	u := p.u
+	if q, ok := p.base.Query(); ok {
+		u.buf = append(u.buf, '?')
+		u.queryStart = len(u.buf)
+		u.buf = append(u.buf, q...)
+	}
+	if s != "" {
+		p.fragment(s[1:])
+	}
+	return p.finish()
 }
 
 // relativeSlash implements the relative slash state; s follows the first
@@ -691,15 +699,7 @@ func (p *parser) file(s string) *Kind {
 		u.buf = append(u.buf, base.Path()...)
 		u.pathEnd = len(u.buf)
 		if s == "" || s[0] == '#' {
-			if q, ok := base.Query(); ok {
-				u.buf = append(u.buf, '?')
-				u.queryStart = len(u.buf)
-				u.buf = append(u.buf, q...)
-			}
-			if s != "" {
-				p.fragment(s[1:])
-			}
-			return p.finish()
+			return p.baseQuery(s)
 		}
 		if s[0] == '?' {
 			return p.queryFragment(s)

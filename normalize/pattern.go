@@ -53,29 +53,35 @@ func (p *pattern) match(name string) bool {
 	case p.re != nil:
 		return p.re.MatchString(name)
 	case p.glob:
-		return globMatchFold(p.lit, name)
+		return globMatch(p.lit, name, true)
 	}
 	return equalFold(name, p.lit)
 }
 
-// globMatchFold matches name against a lowercase glob where '*' matches
-// any run of bytes (greedy with backtracking to the last star; linear for
-// patterns with one star, which is what configs use).
-func globMatchFold(glob, name string) bool {
-	gi, ni := 0, 0
+// globMatch matches s against a glob where '*' matches any run of bytes
+// (greedy with backtracking to the last star: linear for the one-star
+// patterns configs use). With fold, s is compared ASCII-lowercased (the
+// glob must be lowercase): parameter names match case-insensitively, paths
+// do not.
+func globMatch(glob, s string, fold bool) bool {
+	gi, si := 0, 0
 	star, mark := -1, 0
-	for ni < len(name) {
+	for si < len(s) {
+		c := s[si]
+		if fold {
+			c = lower(c)
+		}
 		switch {
 		case gi < len(glob) && glob[gi] == '*':
-			star, mark = gi, ni
+			star, mark = gi, si
 			gi++
-		case gi < len(glob) && glob[gi] == lower(name[ni]):
+		case gi < len(glob) && glob[gi] == c:
 			gi++
-			ni++
+			si++
 		case star >= 0:
 			gi = star + 1
 			mark++
-			ni = mark
+			si = mark
 		default:
 			return false
 		}

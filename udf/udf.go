@@ -5,7 +5,8 @@
 //
 // Semantics shared by all engines:
 //   - every argument is text; a NULL argument gives a NULL result and the
-//     function is not called;
+//     function is not called, except that a non-NULL unknown profile name
+//     still raises (adapters check it with CheckProfile);
 //   - the plain function raises on bad input with an error that names the
 //     function, quotes the input and says why, and points to the try_ twin;
 //   - the try_ twin returns NULL where the plain function raises on bad
@@ -135,6 +136,29 @@ func (f *Func) CallCanonical(args []string) (res normalize.Result, null bool, er
 	return res, null, err
 }
 
+// CheckProfile returns the error every call with this profile argument
+// raises, or nil (also when f takes no profile argument). Adapters use it
+// twice: to validate a constant profile once, when the engine plans a
+// query (DuckDB's binder), so that a misspelt profile fails before any row
+// is read; and on a row whose url is NULL, which gives NULL unless the
+// profile is unknown: an unknown profile always raises.
+func (f *Func) CheckProfile(name string) error {
+	if len(f.Args) != 2 || f.Args[1] != "profile" {
+		return nil
+	}
+	if _, err := normalize.Lookup(name); err != nil {
+		return f.newError(f.Args[0]+", "+quoteArgs([]string{name}), err)
+	}
+	return nil
+}
+
+// ArgTypeError is the error of a call whose argument i is not text (an
+// engine that passes numbers as they are, like SQLite): sqlType names the
+// engine's type ("INTEGER", "REAL"), v is the value.
+func (f *Func) ArgTypeError(i int, sqlType string, v any) error {
+	return fmt.Errorf("%s: argument %s must be TEXT, got %s (%v)", f.Name, f.Args[i], sqlType, v)
+}
+
 // fail turns err into NULL (try_ on bad data) or an SQL-ready error.
 func (f *Func) fail(dst []byte, args []string, err error) ([]byte, bool, error) {
 	if f.Try && !errors.Is(err, normalize.ErrConfig) {
@@ -155,6 +179,11 @@ func (e *Error) Error() string { return e.msg }
 func (e *Error) Unwrap() error { return e.err }
 
 func (f *Func) sqlError(args []string, err error) error {
+	return f.newError(quoteArgs(args), err)
+}
+
+// newError builds the error of a call whose arguments read args.
+func (f *Func) newError(args string, err error) error {
 	kind := normalize.KindOf(err)
 	var why string
 	var ne *normalize.Error
@@ -170,7 +199,7 @@ func (f *Func) sqlError(args []string, err error) error {
 		why = err.Error()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s(%s): %s", f.Name, quoteArgs(args), why)
+	fmt.Fprintf(&b, "%s(%s): %s", f.Name, args, why)
 	if !f.Try && !errors.Is(err, normalize.ErrConfig) {
 		fmt.Fprintf(&b, " (use try_%s to get NULL instead)", f.Name)
 	}
@@ -185,8 +214,11 @@ func (f *Func) panicError(r any, args []string) error {
 func quoteArgs(args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
-		q[i] = strings.ReplaceAll(normalize.Quote(a), `\"`, `"`)
-		q[i] = "'" + strings.Trim(q[i], `"`) + "'"
+		// Quote gives "text" or, truncated, "text"…(N bytes): keep the
+		// suffix outside the SQL quotes.
+		s := normalize.Quote(a)
+		end := strings.LastIndexByte(s, '"')
+		q[i] = "'" + strings.ReplaceAll(s[1:end], `\"`, `"`) + "'" + s[end+1:]
 	}
 	return strings.Join(q, ", ")
 }
@@ -247,7 +279,14 @@ func profileVersion(dst []byte, args []string) ([]byte, error) {
 	if err != nil {
 		// The profile name is this function's data: try_url_profile_version
 		// returns NULL for an unknown name, so it can test for a profile.
-		return dst, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Err: err}
+		// Keep the reason, not the error: wrapping it would make the
+		// result match ErrConfig again (errors.Is follows Unwrap).
+		reason := err.Error()
+		var ne *normalize.Error
+		if errors.As(err, &ne) {
+			reason = ne.Reason
+		}
+		return dst, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Reason: reason}
 	}
 	return append(dst, n.Version()...), nil
 }

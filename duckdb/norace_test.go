@@ -1,0 +1,5 @@
+//go:build !race
+
+package duckdb
+
+const raceEnabled = false

@@ -1,0 +1,145 @@
+//go:build urlnorm_ext
+
+// C side of the DuckDB extension. Every duckdb_* call in an extension is a
+// macro into the API struct DuckDB hands to the entry point, which cgo
+// cannot call, so the Go code (main.go) reaches DuckDB only through the
+// small functions below. They take and return void* so main.go's cgo
+// preamble needs no DuckDB header.
+
+#define DUCKDB_EXTENSION_NAME urlnorm
+#include <stdint.h>
+#include <stdlib.h>
+#include "duckdb_extension.h"
+#include "_cgo_export.h"
+
+DUCKDB_EXTENSION_EXTERN
+
+#define URLNORM_MAX_ARGS 8
+
+// urlnorm_scalar is every function's callback: one call into Go per chunk
+// (up to 2048 rows), not per row. The function's index in bridge.Funcs
+// travels as its extra info.
+static void urlnorm_scalar(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+	uint64_t fn = (uint64_t)(uintptr_t)duckdb_scalar_function_get_extra_info(info);
+	idx_t n = duckdb_data_chunk_get_size(input);
+	idx_t nargs = duckdb_data_chunk_get_column_count(input);
+	void *data[URLNORM_MAX_ARGS];
+	uint64_t *valid[URLNORM_MAX_ARGS];
+	if (nargs > URLNORM_MAX_ARGS) {
+		duckdb_scalar_function_set_error(info, "urlnorm: too many arguments");
+		return;
+	}
+	for (idx_t i = 0; i < nargs; i++) {
+		duckdb_vector v = duckdb_data_chunk_get_vector(input, i);
+		data[i] = duckdb_vector_get_data(v);
+		valid[i] = duckdb_vector_get_validity(v);
+	}
+	char *err = urlnormDuckChunk(fn, n, nargs, data, valid, output);
+	if (err) {
+		duckdb_scalar_function_set_error(info, err);
+		free(err);
+	}
+}
+
+static void urlnorm_set_null(duckdb_vector vec, idx_t row) {
+	duckdb_vector_ensure_validity_writable(vec);
+	duckdb_validity_set_row_invalid(duckdb_vector_get_validity(vec), row);
+}
+
+void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
+	for (uint64_t i = 0; i < n; i++) {
+		if (nulls[i]) {
+			urlnorm_set_null((duckdb_vector)vec, at + i);
+		}
+	}
+}
+
+// urlnorm_assign_varchar writes n strings, stored back to back in buf with
+// row i ending at ends[i], to rows at.. of a VARCHAR vector.
+void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint32_t *ends,
+                            const _Bool *nulls) {
+	uint32_t start = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		if (nulls[i]) {
+			urlnorm_set_null((duckdb_vector)vec, at + i);
+		} else {
+			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, ends[i] - start);
+		}
+		start = ends[i];
+	}
+}
+
+void *urlnorm_vector_data(void *vec) { return duckdb_vector_get_data((duckdb_vector)vec); }
+
+void *urlnorm_struct_child(void *vec, uint64_t i) { return duckdb_struct_vector_get_child((duckdb_vector)vec, i); }
+
+// urlnorm_list_grow makes room for add more child rows and returns the
+// list's previous child size, where they start.
+int urlnorm_list_grow(void *vec, uint64_t add, uint64_t *base) {
+	*base = duckdb_list_vector_get_size((duckdb_vector)vec);
+	if (duckdb_list_vector_reserve((duckdb_vector)vec, *base + add) != DuckDBSuccess) {
+		return 1;
+	}
+	return duckdb_list_vector_set_size((duckdb_vector)vec, *base + add) == DuckDBSuccess ? 0 : 1;
+}
+
+void *urlnorm_list_child(void *vec) { return duckdb_list_vector_get_child((duckdb_vector)vec); }
+
+// Logical types, built from bridge.Type by main.go.
+void *urlnorm_type_varchar(void) { return duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR); }
+
+void *urlnorm_type_list(void *elem) { return duckdb_create_list_type((duckdb_logical_type)elem); }
+
+void *urlnorm_type_struct(void **types, const char **names, uint64_t n) {
+	return duckdb_create_struct_type((duckdb_logical_type *)types, names, n);
+}
+
+void urlnorm_type_destroy(void *t) {
+	duckdb_logical_type lt = (duckdb_logical_type)t;
+	duckdb_destroy_logical_type(&lt);
+}
+
+void *urlnorm_set_new(const char *name) { return duckdb_create_scalar_function_set(name); }
+
+// urlnorm_set_add adds the overload bridge.Funcs[fn]: nargs VARCHAR
+// parameters, result type ret. Functions are deterministic, DuckDB's
+// default (so TRY() and constant folding work). NULL in gives NULL out
+// (DuckDB's default handling) unless own_nulls: then Go sees rows with
+// NULL arguments, where an unknown profile still raises.
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls) {
+	duckdb_scalar_function f = duckdb_create_scalar_function();
+	duckdb_scalar_function_set_name(f, name);
+	duckdb_logical_type varchar = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+	for (uint64_t i = 0; i < nargs; i++) {
+		duckdb_scalar_function_add_parameter(f, varchar);
+	}
+	duckdb_destroy_logical_type(&varchar);
+	duckdb_scalar_function_set_return_type(f, (duckdb_logical_type)ret);
+	duckdb_scalar_function_set_extra_info(f, (void *)(uintptr_t)fn, NULL);
+	duckdb_scalar_function_set_function(f, urlnorm_scalar);
+	if (own_nulls) {
+		duckdb_scalar_function_set_special_handling(f);
+	}
+	duckdb_state st = duckdb_add_scalar_function_to_set((duckdb_scalar_function_set)set, f);
+	duckdb_destroy_scalar_function(&f);
+	return st == DuckDBSuccess ? 0 : 1;
+}
+
+int urlnorm_set_register(void *con, void *set) {
+	duckdb_scalar_function_set s = (duckdb_scalar_function_set)set;
+	duckdb_state st = duckdb_register_scalar_function_set((duckdb_connection)con, s);
+	duckdb_destroy_scalar_function_set(&s);
+	return st == DuckDBSuccess ? 0 : 1;
+}
+
+// The entry point DuckDB looks up from the file name: urlnorm_init_c_api.
+DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
+                            struct duckdb_extension_access *access) {
+	char *err = urlnormDuckRegister(connection);
+	if (err) {
+		access->set_error(info, err);
+		free(err);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,194 @@
+//go:build urlnorm_ext
+
+// Command duckdb is urlnorm's DuckDB loadable extension, built with
+// -buildmode=c-shared on DuckDB's C extension API (ABI C_STRUCT, C API
+// v1.2.0) and turned into urlnorm.duckdb_extension by ext/appendmeta. It
+// registers exactly bridge.Funcs, i.e. udf.Funcs; see docs/extensions.md.
+//
+// Build it with "make extensions" (the build tag urlnorm_ext keeps it out
+// of "go build ./...", which has no DuckDB headers).
+package main
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../build/ext/include -O2
+#include <stdint.h>
+#include <stdlib.h>
+
+// Declarations only: the definitions are in ext.c (a Go file with
+// //export may not define C functions in its preamble).
+void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls);
+void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint32_t *ends, const _Bool *nulls);
+void *urlnorm_vector_data(void *vec);
+void *urlnorm_struct_child(void *vec, uint64_t i);
+int urlnorm_list_grow(void *vec, uint64_t add, uint64_t *base);
+void *urlnorm_list_child(void *vec);
+void *urlnorm_type_varchar(void);
+void *urlnorm_type_list(void *elem);
+void *urlnorm_type_struct(void **types, const char **names, uint64_t n);
+void urlnorm_type_destroy(void *t);
+void *urlnorm_set_new(const char *name);
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls);
+int urlnorm_set_register(void *con, void *set);
+*/
+import "C"
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/urlnorm/urlnorm/ext/internal/bridge"
+	"github.com/urlnorm/urlnorm/udf"
+)
+
+func main() {}
+
+// urlnormDuckRegister registers every function of bridge.Funcs on con,
+// one DuckDB function set per name. It returns NULL or a malloc'd error.
+//
+//export urlnormDuckRegister
+func urlnormDuckRegister(con unsafe.Pointer) (cerr *C.char) {
+	defer func() {
+		if r := recover(); r != nil {
+			cerr = C.CString(bridge.PanicError("urlnorm_init_c_api", r))
+		}
+	}()
+	if err := register(con); err != nil {
+		return C.CString("urlnorm: " + err.Error())
+	}
+	return nil
+}
+
+func register(con unsafe.Pointer) error {
+	var order []string
+	byName := map[string][]int{}
+	for i, f := range bridge.Funcs {
+		if _, ok := byName[f.Name]; !ok {
+			order = append(order, f.Name)
+		}
+		byName[f.Name] = append(byName[f.Name], i)
+	}
+	for _, name := range order {
+		cname := C.CString(name)
+		set := C.urlnorm_set_new(cname)
+		for _, i := range byName[name] {
+			f := bridge.Funcs[i]
+			if err := bridge.CheckType(bridge.ResultType(f)); err != nil {
+				C.free(unsafe.Pointer(cname))
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			ret := logicalType(bridge.ResultType(f))
+			ownNulls := C.int(0)
+			if bridge.RaisesOnNull(f) {
+				ownNulls = 1
+			}
+			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls)
+			C.urlnorm_type_destroy(ret)
+			if rc != 0 {
+				C.free(unsafe.Pointer(cname))
+				return fmt.Errorf("adding %s/%d to its function set failed", name, len(f.Args))
+			}
+		}
+		rc := C.urlnorm_set_register(con, set)
+		C.free(unsafe.Pointer(cname))
+		if rc != 0 {
+			return fmt.Errorf("registering %s failed (is another extension using the name?)", name)
+		}
+	}
+	return nil
+}
+
+// logicalType builds a duckdb_logical_type; the caller destroys it.
+func logicalType(t *udf.SQLType) unsafe.Pointer {
+	switch {
+	case t.Elem != nil:
+		elem := logicalType(t.Elem)
+		defer C.urlnorm_type_destroy(elem)
+		return C.urlnorm_type_list(elem)
+	case t.Members != nil:
+		n := len(t.Members)
+		types := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0))))
+		names := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0))))
+		ts := unsafe.Slice((*unsafe.Pointer)(types), n)
+		ns := unsafe.Slice((**C.char)(names), n)
+		for i, m := range t.Members {
+			ts[i], ns[i] = logicalType(m.Type), C.CString(m.Name)
+		}
+		st := C.urlnorm_type_struct((*unsafe.Pointer)(types), (**C.char)(names), C.uint64_t(n))
+		for i := range n {
+			C.urlnorm_type_destroy(ts[i])
+			C.free(unsafe.Pointer(ns[i]))
+		}
+		C.free(types)
+		C.free(names)
+		return st
+	}
+	return C.urlnorm_type_varchar() // CheckType allows no other base type
+}
+
+// columns reuses result buffers across chunks; DuckDB calls from several
+// threads at once, each call takes its own.
+var columns = map[*udf.SQLType]*sync.Pool{
+	bridge.Varchar: {New: func() any { return bridge.NewColumn(bridge.Varchar) }},
+	udf.RecordType: {New: func() any { return bridge.NewColumn(udf.RecordType) }},
+}
+
+// urlnormDuckChunk evaluates bridge.Funcs[fn] over one chunk of n rows and
+// writes the results to the output vector. It returns NULL or a malloc'd
+// error message, which aborts the query.
+//
+//export urlnormDuckChunk
+func urlnormDuckChunk(fn, n, nargs C.uint64_t, data *unsafe.Pointer, valid **C.uint64_t, out unsafe.Pointer) (cerr *C.char) {
+	f := bridge.Funcs[fn]
+	defer func() {
+		if r := recover(); r != nil {
+			cerr = C.CString(bridge.PanicError(f.Name, r))
+		}
+	}()
+	var in [8]bridge.Vector
+	ds, vs := unsafe.Slice(data, nargs), unsafe.Slice(valid, nargs)
+	for i := range ds {
+		in[i] = bridge.Vector{Data: ds[i], Validity: (*uint64)(unsafe.Pointer(vs[i]))}
+	}
+	pool := columns[bridge.ResultType(f)]
+	col := pool.Get().(*bridge.Column)
+	defer pool.Put(col)
+	col.Reset()
+	if err := bridge.Chunk(f, int(n), in[:nargs], col); err != nil {
+		return C.CString(err.Error())
+	}
+	return flush(out, col, 0)
+}
+
+// flush writes a column to rows at.. of a DuckDB vector of its type.
+func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) *C.char {
+	n := C.uint64_t(c.Len())
+	if n == 0 {
+		return nil
+	}
+	nulls := (*C._Bool)(unsafe.Pointer(&c.Nulls[0]))
+	switch {
+	case c.Type.Members != nil:
+		C.urlnorm_set_nulls(vec, C.uint64_t(at), n, nulls)
+		for i, ch := range c.Children {
+			if err := flush(C.urlnorm_struct_child(vec, C.uint64_t(i)), ch, at); err != nil {
+				return err
+			}
+		}
+	case c.Type.Elem != nil:
+		var base C.uint64_t
+		if C.urlnorm_list_grow(vec, C.uint64_t(c.Elem.Len()), &base) != 0 {
+			return C.CString("urlnorm: cannot grow a DuckDB list vector")
+		}
+		entries := unsafe.Slice((*bridge.ListEntry)(C.urlnorm_vector_data(vec)), uint64(at)+uint64(n))[at:]
+		for i, e := range c.Entries {
+			entries[i] = bridge.ListEntry{Offset: uint64(base) + e.Offset, Length: e.Length}
+		}
+		C.urlnorm_set_nulls(vec, C.uint64_t(at), n, nulls)
+		return flush(C.urlnorm_list_child(vec), c.Elem, uint64(base))
+	default:
+		C.urlnorm_assign_varchar(vec, C.uint64_t(at), n, (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
+			(*C.uint32_t)(unsafe.Pointer(&c.Ends[0])), nulls)
+	}
+	return nil
+}

@@ -1,0 +1,136 @@
+// Package sqlite registers urlnorm's SQL functions (package udf) in
+// embedded SQLite (github.com/mattn/go-sqlite3).
+//
+//	db, err := sqlite.Open("file:urls.db")   // or ":memory:"
+//	row := db.QueryRow(`SELECT normalize_url('HTTP://Example.COM:80/a/')`)
+//
+// Importing the package registers the database/sql driver DriverName,
+// which installs every function in udf.Funcs on each new connection (the
+// pool opens connections at will, and SQLite functions are per
+// connection). The functions are registered deterministic
+// (SQLITE_DETERMINISTIC), so they may appear in expression indexes and
+// generated columns; recompute those after a profile version change.
+// Arguments must be TEXT (a BLOB is read as its bytes); NULL in gives NULL
+// out. canonicalize_url returns JSON text with the keys of udf.Fields.
+package sqlite
+
+import (
+	"database/sql"
+	"fmt"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/urlnorm/urlnorm/udf"
+)
+
+// DriverName is the database/sql driver name of SQLite with the urlnorm
+// functions registered.
+const DriverName = "sqlite3_urlnorm"
+
+func init() {
+	sql.Register(DriverName, &sqlite3.SQLiteDriver{ConnectHook: Register})
+}
+
+// Open opens a SQLite database (a go-sqlite3 DSN such as ":memory:" or
+// "file:urls.db?mode=ro") with the urlnorm functions on every connection.
+// Note that each connection to ":memory:" is a separate empty database:
+// call db.SetMaxOpenConns(1) to keep one.
+func Open(dsn string) (*sql.DB, error) {
+	db, err := sql.Open(DriverName, dsn)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Register registers every urlnorm function on one connection. It is the
+// driver's ConnectHook; use it in your own SQLiteDriver's hook.
+func Register(c *sqlite3.SQLiteConn) error {
+	// One result buffer per connection: SQLite runs one call at a time on
+	// a connection, and each result is copied out before the next call.
+	buf := new([]byte)
+	for _, f := range udf.Funcs {
+		fn := &function{f: f, buf: buf}
+		var impl any
+		switch len(f.Args) {
+		case 1:
+			impl = func(a any) (any, error) { return fn.call(a) }
+		case 2:
+			impl = func(a, b any) (any, error) { return fn.call(a, b) }
+		default:
+			return fmt.Errorf("urlnorm: %s: %d arguments not supported by the SQLite adapter", f.Name, len(f.Args))
+		}
+		if err := c.RegisterFunc(f.Name, impl, true); err != nil {
+			return fmt.Errorf("urlnorm: registering %s in SQLite: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+type function struct {
+	f   *udf.Func
+	buf *[]byte
+}
+
+// call receives mattn's generic values: string for TEXT, []byte for BLOB,
+// a nil []byte for NULL, int64 or float64 for numbers.
+func (fn *function) call(vals ...any) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("%s: internal error: %v (please report this input)", fn.f.Name, r)
+		}
+	}()
+	var store [2]string
+	args := store[:len(vals)]
+	null := false
+	for i, v := range vals {
+		switch v := v.(type) {
+		case string:
+			args[i] = v
+		case []byte:
+			null = null || v == nil
+			args[i] = string(v)
+		default:
+			return nil, fn.f.ArgTypeError(i, sqlType(v), v)
+		}
+	}
+	if null {
+		// NULL in, NULL out; but an unknown profile always raises.
+		if len(vals) == 2 && !isNull(vals[1]) {
+			return nil, fn.f.CheckProfile(args[1])
+		}
+		return nil, nil
+	}
+	if fn.f.Returns == udf.Canonical {
+		r, null, err := fn.f.CallCanonical(args)
+		if err != nil || null {
+			return nil, err
+		}
+		return string(udf.JSON(r)), nil
+	}
+	out, null, err := fn.f.CallText((*fn.buf)[:0], args)
+	*fn.buf = out
+	if err != nil || null {
+		return nil, err
+	}
+	return string(out), nil
+}
+
+func isNull(v any) bool {
+	b, ok := v.([]byte)
+	return ok && b == nil
+}
+
+func sqlType(v any) string {
+	switch v.(type) {
+	case int64:
+		return "INTEGER"
+	case float64:
+		return "REAL"
+	}
+	return fmt.Sprintf("%T", v)
+}
