@@ -37,7 +37,7 @@ func register(c *command) {
 // Exit statuses (documented in "urlnorm help").
 const (
 	exitOK    = 0
-	exitData  = 1 // some input was invalid (with --strict), or a query failed
+	exitData  = 1 // some input was invalid (with --strict), diff --exit-code found changes, or a query failed
 	exitUsage = 2 // bad flags or arguments
 	exitIO    = 3 // a file could not be read or written
 )
@@ -81,6 +81,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'urlnorm <command> --help' for a command's flags and examples.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Exit status: 0 success; 1 invalid input (with --strict) or a failed query;")
-	fmt.Fprintln(w, "2 usage error; 3 a file could not be read or written.")
+	fmt.Fprintln(w, "Exit status: 0 success; 1 invalid input (with --strict), a change found by")
+	fmt.Fprintln(w, "'diff --exit-code', or a failed query; 2 usage error (bad flag, unknown")
+	fmt.Fprintln(w, "profile or column); 3 a file could not be read or written.")
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,97 +25,42 @@ func TestReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin, err := sqlBinary()
-	if err != nil {
-		t.Fatalf("go build: %v", err)
-	}
-	lines := strings.Split(string(data), "\n")
-	var out []string
-	commands := 0
-	for i := 0; i < len(lines); {
-		out = append(out, lines[i])
-		switch lines[i] {
-		case "```console":
-			i = readmeConsole(t, root, bin, lines, i+1, &out, &commands)
-		case "```go":
-			i = readmeGo(t, root, lines, i+1, &out)
-		default:
-			i++
-		}
-	}
+	d := consoleDoc{name: "README.md", dir: root, update: *updateReadme,
+		hint: "go test ./cmd/urlnorm -run TestReadme -update-readme",
+		skip: func(t *testing.T, line int, cmdline string) bool {
+			if cmdline != "make test" {
+				return false
+			}
+			ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+			if err != nil || !bytes.Contains(ci, []byte("\nmake test\n")) {
+				t.Errorf("README.md:%d: the README's test command %q is not what .ci/run runs (%v)", line, cmdline, err)
+			}
+			return true
+		}}
+	lines, commands := d.check(t, strings.Split(string(data), "\n"))
 	if commands < 10 {
 		t.Errorf("README.md: only %d commands checked", commands)
 	}
+	// every go block must be in an Example test
+	for i := 0; i < len(lines); i++ {
+		if lines[i] == "```go" {
+			i = readmeGo(t, root, lines, i+1) - 1
+		}
+	}
 	if *updateReadme {
-		if err := os.WriteFile(path, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
-// readmeConsole checks the console block starting at lines[i] and returns
-// the index after it.
-func readmeConsole(t *testing.T, root, bin string, lines []string, i int, out *[]string, commands *int) int {
-	for i < len(lines) && lines[i] != "```" {
-		cmdline, ok := strings.CutPrefix(lines[i], "$ ")
-		if !ok {
-			t.Fatalf("README.md:%d: want a \"$ command\" line, got %q", i+1, lines[i])
-		}
-		j := i + 1
-		for j < len(lines) && lines[j] != "```" && !strings.HasPrefix(lines[j], "$ ") {
-			j++
-		}
-		*out = append(*out, lines[i])
-		if cmdline == "make test" {
-			ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
-			if err != nil || !bytes.Contains(ci, []byte("\nmake test\n")) {
-				t.Errorf("README.md:%d: the README's test command %q is not what .ci/run runs (%v)", i+1, cmdline, err)
-			}
-			*out = append(*out, lines[i+1:j]...)
-			i = j
-			continue
-		}
-		want := strings.Join(lines[i+1:j], "\n")
-		got := readmeShell(t, root, bin, cmdline)
-		*commands++
-		if got != want && !*updateReadme {
-			t.Errorf("README.md:%d: $ %s\n--- got\n%s\n--- README says\n%s\n(if the change is right: go test ./cmd/urlnorm -run TestReadme -update-readme)", i+1, cmdline, got, want)
-		}
-		if got != "" {
-			*out = append(*out, strings.Split(got, "\n")...)
-		}
-		i = j
-	}
-	if i < len(lines) {
-		*out = append(*out, lines[i])
-	}
-	return i + 1
-}
-
-// readmeShell runs cmdline with sh in root, urlnorm on the PATH.
-func readmeShell(t *testing.T, root, bin, cmdline string) string {
-	t.Helper()
-	cmdline = strings.ReplaceAll(cmdline, "go run ./cmd/urlnorm ", "urlnorm ")
-	cmd := exec.Command("sh", "-c", cmdline)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stdout
-	if err := cmd.Run(); err != nil {
-		t.Errorf("$ %s: %v\n%s", cmdline, err, stdout.String())
-	}
-	return strings.TrimSuffix(stdout.String(), "\n")
-}
-
 // readmeGo checks that the go block starting at lines[i] is in an Example
 // test of the repository, and returns the index after it.
-func readmeGo(t *testing.T, root string, lines []string, i int, out *[]string) int {
+func readmeGo(t *testing.T, root string, lines []string, i int) int {
 	start := i
 	for i < len(lines) && lines[i] != "```" {
 		i++
 	}
-	*out = append(*out, lines[start:min(i+1, len(lines))]...)
 	block := squeeze(strings.Join(lines[start:i], "\n"))
 	files, _ := filepath.Glob(filepath.Join(root, "*", "example_test.go"))
 	for _, f := range files {

@@ -13,12 +13,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/urlnorm/urlnorm/internal/pipeline"
+	"github.com/urlnorm/urlnorm/internal/profileload"
 	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/resolve"
 )
@@ -274,20 +276,38 @@ func runResolve(args []string, e *env) int {
 	defer stop()
 	out := bufio.NewWriter(e.stdout)
 	var n, flagged, failed int
-	inOrder(inputs, nf.jobs, func(in string) resolveRecord {
-		res, err := r.Resolve(ctx, in)
-		return resolveRecord{Result: res, Error: errText(err), Kind: resolve.KindOf(err), Class: resolve.ClassOf(err)}
-	}, func(rec resolveRecord) {
-		n++
-		switch {
-		case rec.Error != "":
-			failed++
-		case rec.Flag != "":
-			flagged++
+	stage := pipeline.Stage[string, resolveRecord]{
+		Workers: nf.jobs,
+		Work: func(in string) resolveRecord {
+			res, err := r.Resolve(ctx, in)
+			return resolveRecord{Result: res, Error: errText(err), Kind: resolve.KindOf(err), Class: resolve.ClassOf(err)}
+		},
+		Sink: func(rec resolveRecord) error {
+			n++
+			switch {
+			case rec.Error != "":
+				failed++
+			case rec.Flag != "":
+				flagged++
+			}
+			b, _ := json.Marshal(rec)
+			_, err := out.Write(append(b, '\n'))
+			return err
+		},
+	}
+	sinkErr := stage.Run(func(emit func(string) bool) error {
+		for in := range inputs {
+			if !emit(in) {
+				for range inputs { // let the reader finish
+				}
+			}
 		}
-		b, _ := json.Marshal(rec)
-		out.Write(append(b, '\n'))
+		return nil
 	})
+	if sinkErr != nil {
+		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", sinkErr)
+		return exitIO
+	}
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
 		return exitIO
@@ -388,49 +408,22 @@ func runLearnHosts(args []string, e *env) int {
 	return exitOK
 }
 
-// loadProfile returns a built-in profile by name, or reads a profile file
-// (JSON, or YAML by extension), and loads a host-map file over it.
+// loadProfile returns the profile (a name, a profile file or a
+// configuration file; see internal/profileload) with a host-map file, when
+// given, loaded over it as a clara configuration file.
 func loadProfile(arg, hostmap string) (*normalize.Normalizer, int, error) {
-	n, err := normalize.Lookup(arg)
-	if err != nil {
-		data, rerr := os.ReadFile(arg)
-		if rerr != nil {
-			return nil, exitUsage, fmt.Errorf("unknown profile %q (known: %s) and no such file", arg, strings.Join(normalize.Names(), ", "))
-		}
-		var p normalize.Profile
-		switch strings.ToLower(filepath.Ext(arg)) {
-		case ".yaml", ".yml":
-			p, err = normalize.ParseProfileYAML(arg, data)
-		default:
-			p, err = normalize.ParseProfile(arg, data)
-		}
-		if err != nil {
-			return nil, exitUsage, err
-		}
-		if n, err = normalize.New(p); err != nil {
-			return nil, exitUsage, err
-		}
+	var configs []string
+	if hostmap != "" {
+		configs = []string{hostmap}
 	}
-	if hostmap == "" {
+	n, err := profileload.Select(arg, configs)
+	switch {
+	case err == nil:
 		return n, exitOK, nil
-	}
-	data, err := os.ReadFile(hostmap)
-	if err != nil {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
 		return nil, exitIO, err
 	}
-	m, err := resolve.ReadHostMap(hostmap, data)
-	if err != nil {
-		return nil, exitUsage, err
-	}
-	p, err := resolve.ApplyHostMap(n.Profile(), m)
-	if err != nil {
-		return nil, exitUsage, err
-	}
-	n, err = normalize.New(p)
-	if err != nil {
-		return nil, exitUsage, err
-	}
-	return n, exitOK, nil
+	return nil, exitUsage, err
 }
 
 // resolveInputs turns the arguments into a stream of URLs: an argument
@@ -481,22 +474,4 @@ func resolveInputs(args []string, stdin io.Reader) (urls <-chan string, readErr 
 	// scanErr is written before close(ch), which happens before the
 	// caller's last receive returns.
 	return ch, func() error { return scanErr }, exitOK, nil
-}
-
-// inOrder runs work on each input, up to jobs at once, and hands the
-// results to emit in input order. Memory is bounded by the jobs in
-// flight.
-func inOrder[T any](inputs <-chan string, jobs int, work func(string) T, emit func(T)) {
-	pending := make(chan chan T, jobs)
-	go func() {
-		defer close(pending)
-		for in := range inputs {
-			ch := make(chan T, 1)
-			pending <- ch
-			go func() { ch <- work(in) }()
-		}
-	}()
-	for ch := range pending {
-		emit(<-ch)
-	}
 }

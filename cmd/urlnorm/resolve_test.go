@@ -251,7 +251,7 @@ func TestNetCommandErrors(t *testing.T) {
 	empty := filepath.Join(dir, "empty.txt")
 	writeFile(t, empty, "# nothing\n")
 	badmap := filepath.Join(dir, "map.json")
-	writeFile(t, badmap, `{"hosts": {"A.es": "b.es"}}`)
+	writeFile(t, badmap, `{"hosts": {"a.es": "b es"}}`)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -262,7 +262,7 @@ func TestNetCommandErrors(t *testing.T) {
 		{[]string{"resolve", "--allowlist", filepath.Join(dir, "missing")}, exitIO, "no such file"},
 		{[]string{"resolve", filepath.Join(dir, "missing.txt")}, exitIO, "no such file"},
 		{[]string{"resolve", "--profile", "nope", "https://a.es/"}, exitUsage, "unknown profile"},
-		{[]string{"resolve", "--hostmap", badmap, "https://a.es/"}, exitUsage, "canonical"},
+		{[]string{"resolve", "--hostmap", badmap, "https://a.es/"}, exitUsage, "is not a host name"},
 		{[]string{"resolve", "--max-hops", "0", "https://a.es/"}, exitUsage, "must be positive"},
 		{[]string{"resolve", "--connect-to", "a.es", "https://a.es/"}, exitUsage, "HOST:PORT:ADDR:PORT"},
 		{[]string{"resolve", "--cacert", bad, "https://a.es/"}, exitUsage, "no PEM certificate"},

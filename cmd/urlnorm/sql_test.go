@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -197,19 +196,9 @@ func TestSQLHelp(t *testing.T) {
 	}
 }
 
-// sqlBinary builds the urlnorm binary once per test process.
-var sqlBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "urlnorm-sql-test")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "urlnorm")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", errors.New(string(out))
-	}
-	return bin, nil
-})
+// sqlBinary is the urlnorm binary, built once for the package's tests by
+// TestMain (cli_test.go).
+func sqlBinary() (string, error) { return bin, nil }
 
 // The built binary: exit codes reach the shell, output goes to stdout,
 // errors to stderr.

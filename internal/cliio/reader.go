@@ -1,0 +1,347 @@
+package cliio
+
+import (
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+// Input formats.
+const (
+	Text    = "text"    // one value per line
+	CSV     = "csv"     // comma-separated, RFC 4180 quoting
+	TSV     = "tsv"     // tab-separated, same quoting
+	Parquet = "parquet" // read with DuckDB's read_parquet
+)
+
+// Formats lists the input formats.
+var Formats = []string{Text, CSV, TSV, Parquet}
+
+// DefaultMaxValue is the longest value kept whole (longer ones are cut and
+// flagged Truncated): far above any URL limit, small enough that one bad
+// line cannot exhaust memory.
+const DefaultMaxValue = 1 << 20
+
+// Options say how to read the inputs.
+type Options struct {
+	// Format forces the input format; "" picks it from each file's
+	// extension (.csv, .tsv, .tab, .parquet, .pq, optionally followed by
+	// .gz; anything else is text). Stdin is text unless Format says
+	// otherwise.
+	Format string
+	// Column picks the CSV/TSV/Parquet column: a header name, or a 1-based
+	// index. Empty picks the only column or the one named "url".
+	Column string
+	// NoHeader says CSV/TSV inputs have no header row.
+	NoHeader bool
+	// MaxValue bounds a value's length (DefaultMaxValue if 0).
+	MaxValue int
+}
+
+// UsageError is an error in the command line (a missing column, a flag
+// that does not apply to an input), as opposed to an I/O error.
+type UsageError struct{ msg string }
+
+func (e *UsageError) Error() string { return e.msg }
+
+func usageErrorf(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+
+// IsUsage reports whether err is a UsageError.
+func IsUsage(err error) bool {
+	var u *UsageError
+	return errors.As(err, &u)
+}
+
+// input is one file (or stdin) to read.
+type input struct {
+	path    string // "-" for stdin
+	name    string // for messages
+	format  string
+	gzip    bool
+	size    int64  // -1 when unknown
+	col     int    // resolved column index (CSV/TSV/Parquet)
+	colName string // resolved column name (Parquet)
+	colRaw  string // --column as given
+}
+
+// Reader streams the values of a list of inputs.
+type Reader struct {
+	opt    Options
+	stdin  io.Reader
+	inputs []*input
+	total  int64        // sum of sizes, -1 when one is unknown
+	done   atomic.Int64 // bytes (or the Parquet equivalent) consumed
+	values atomic.Int64
+	pq     *parquetDB
+}
+
+// Open checks every input before any is read: it exists, is not a
+// directory, its format is known and its column exists. paths empty means
+// stdin; "-" is stdin.
+func Open(paths []string, stdin io.Reader, opt Options) (*Reader, error) {
+	if opt.MaxValue <= 0 {
+		opt.MaxValue = DefaultMaxValue
+	}
+	if opt.Format != "" && !slices.Contains(Formats, opt.Format) {
+		return nil, usageErrorf("unknown input format %q (want %s)", opt.Format, strings.Join(Formats, ", "))
+	}
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	r := &Reader{opt: opt, stdin: stdin}
+	stdinSeen := false
+	for _, p := range paths {
+		in, err := r.check(p)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		if p == "-" {
+			if stdinSeen {
+				r.Close()
+				return nil, usageErrorf("stdin (-) is listed twice")
+			}
+			stdinSeen = true
+		}
+		r.inputs = append(r.inputs, in)
+		if in.size < 0 || r.total < 0 {
+			r.total = -1
+		} else {
+			r.total += in.size
+		}
+	}
+	return r, nil
+}
+
+func (r *Reader) check(path string) (*input, error) {
+	in := &input{path: path, name: path, format: r.opt.Format, size: -1, colRaw: r.opt.Column}
+	if path == "-" {
+		in.name = "stdin"
+		if f, ok := r.stdin.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+				in.size = st.Size()
+			}
+		}
+		if in.format == "" {
+			in.format = Text
+		}
+		if in.format == Parquet {
+			return nil, usageErrorf("Parquet cannot be read from stdin: give the file name")
+		}
+	} else {
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s is a directory: give the files in it (e.g. %s/*.txt)", path, path)
+		}
+		in.size = st.Size()
+		base := strings.ToLower(filepath.Base(path))
+		if b, ok := strings.CutSuffix(base, ".gz"); ok {
+			in.gzip, base = true, b
+		}
+		if in.format == "" {
+			in.format = formatOf(base)
+		}
+		if in.format == Parquet && in.gzip {
+			return nil, usageErrorf("%s: Parquet files are compressed inside; gunzip it first", path)
+		}
+	}
+	if in.format == Text && r.opt.Column != "" {
+		return nil, usageErrorf("%s is read as text (one value per line), so --column does not apply; "+
+			"use --input-format csv or tsv to read it as a table", in.name)
+	}
+	return in, r.resolveColumn(in)
+}
+
+func formatOf(base string) string {
+	switch filepath.Ext(base) {
+	case ".csv":
+		return CSV
+	case ".tsv", ".tab":
+		return TSV
+	case ".parquet", ".pq":
+		return Parquet
+	}
+	return Text
+}
+
+// resolveColumn finds the column of a table input before reading starts,
+// so that a wrong --column fails before any output. Stdin's header is
+// read when the stream starts.
+func (r *Reader) resolveColumn(in *input) error {
+	switch {
+	case in.format == Text || in.path == "-":
+		return nil
+	case in.format == Parquet:
+		if r.pq == nil {
+			db, err := openParquetDB()
+			if err != nil {
+				return err
+			}
+			r.pq = db
+		}
+		names, types, err := r.pq.columns(in.path)
+		if err != nil {
+			return err
+		}
+		if in.col, err = pickColumn(in.name, names, in.colRaw); err != nil {
+			return err
+		}
+		in.colName = names[in.col]
+		if t := types[in.col]; t != "VARCHAR" {
+			return usageErrorf("%s: column %q is %s, not text (VARCHAR)", in.name, in.colName, t)
+		}
+		return nil
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	src, err := r.decompress(in, f)
+	if err != nil {
+		return err
+	}
+	_, err = openTable(in, src, r.opt)
+	return err
+}
+
+// pickColumn resolves a --column value against a header.
+func pickColumn(input string, names []string, spec string) (int, error) {
+	list := func() string {
+		q := make([]string, len(names))
+		for i, n := range names {
+			q[i] = strconv.Quote(n)
+		}
+		return strings.Join(q, ", ")
+	}
+	if spec == "" {
+		if len(names) == 1 {
+			return 0, nil
+		}
+		for i, n := range names {
+			if strings.EqualFold(n, "url") {
+				return i, nil
+			}
+		}
+		return 0, usageErrorf("%s has columns %s and none is named \"url\": pick one with --column NAME or --column N (1-based)", input, list())
+	}
+	if n, err := strconv.Atoi(spec); err == nil {
+		if n < 1 || n > len(names) {
+			return 0, usageErrorf("%s: --column %d is out of range: it has %d columns (%s)", input, n, len(names), list())
+		}
+		return n - 1, nil
+	}
+	found := -1
+	for i, n := range names {
+		if n == spec {
+			return i, nil
+		}
+		if strings.EqualFold(n, spec) {
+			if found >= 0 {
+				return 0, usageErrorf("%s: --column %q matches several columns (%s); spell it exactly", input, spec, list())
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, usageErrorf("%s has no column %q; its columns are %s", input, spec, list())
+	}
+	return found, nil
+}
+
+// Progress reports the bytes consumed so far and the total (-1 when a
+// size is unknown, e.g. a pipe), and the values read.
+func (r *Reader) Progress() (done, total, values int64) {
+	return r.done.Load(), r.total, r.values.Load()
+}
+
+// Close releases the resources of the reader (the Parquet engine).
+func (r *Reader) Close() error {
+	if r.pq != nil {
+		return r.pq.close()
+	}
+	return nil
+}
+
+// Each emits the values of every input, in order, in batches. emit owns
+// the batch (and must Release it); it returns false to stop reading.
+func (r *Reader) Each(emit func(*Batch) bool) error {
+	for _, in := range r.inputs {
+		before := r.done.Load()
+		more, err := r.each(in, emit)
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+		if in.size >= 0 {
+			r.done.Store(before + in.size) // gzip trailers, Parquet rounding
+		}
+	}
+	return nil
+}
+
+func (r *Reader) each(in *input, emit func(*Batch) bool) (bool, error) {
+	count := func(b *Batch) bool {
+		r.values.Add(int64(b.Len()))
+		return emit(b)
+	}
+	if in.format == Parquet {
+		return r.pq.each(in, r.opt, &r.done, count)
+	}
+	var f io.Reader = r.stdin
+	if in.path != "-" {
+		file, err := os.Open(in.path)
+		if err != nil {
+			return false, err
+		}
+		defer file.Close()
+		f = file
+	}
+	src, err := r.decompress(in, &countingReader{r: f, n: &r.done})
+	if err != nil {
+		return false, err
+	}
+	if in.format == Text {
+		return readText(in, src, r.opt.MaxValue, count)
+	}
+	t, err := openTable(in, src, r.opt)
+	if err != nil {
+		return false, err
+	}
+	return t.each(count)
+}
+
+func (r *Reader) decompress(in *input, src io.Reader) (io.Reader, error) {
+	if !in.gzip {
+		return src, nil
+	}
+	z, err := gzip.NewReader(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the .gz name says gzip, but %v (if it is not compressed, rename it)", in.name, err)
+	}
+	return z, nil
+}
+
+// countingReader adds the bytes it reads to n (for progress).
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
