@@ -149,9 +149,9 @@ func (p *parser) asciiHost(s string) bool {
 	start := len(u.buf)
 	u.buf = slices.Grow(u.buf, len(s))[:start+len(s)]
 	b := u.buf[start:]
+	s = s[:len(b)] // same length: lets the compiler drop the bounds checks
 	cs := uint8(csDNS | csRFC3986)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+	for i, c := range []byte(s) {
 		h := hostByte[c]
 		if h == 0 {
 			u.buf = u.buf[:start]

@@ -23,10 +23,10 @@ type Normalizer struct {
 	defaults map[string]int
 
 	host     HostRules
-	charset  string
+	charset  uint8 // the hostChars bit a domain must have (csDNS, csRFC3986), 0 for any
 	pct      PercentRules
 	pctAny   bool
-	slash    string
+	slash    uint8 // slashKeep, slashRemove, slashRemoveExceptRoot, slashAdd
 	collapse bool
 	emptyDir bool
 
@@ -47,6 +47,23 @@ type Normalizer struct {
 	maxDepth   int
 
 	pool sync.Pool
+}
+
+// The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
+// numbers, not strings, on the per-URL path.
+var charsetBits = map[string]uint8{CharsetDNS: csDNS, CharsetRFC3986: csRFC3986}
+
+const (
+	slashKeep = iota
+	slashRemove
+	slashRemoveExceptRoot
+)
+
+var slashRules = map[string]uint8{SlashRemove: slashRemove, SlashRemoveExceptRoot: slashRemoveExceptRoot}
+
+// hostCharsOK reports whether u's domain is within the profile's charset.
+func (n *Normalizer) hostCharsOK(u *URL) bool {
+	return u.hostChars&n.charset == n.charset
 }
 
 // group is a compiled ParamGroup.
@@ -110,10 +127,10 @@ func New(p Profile) (*Normalizer, error) {
 		assume:    p.Scheme.Assume,
 		defaults:  p.Port.Defaults,
 		host:      p.Host,
-		charset:   p.Host.Charset,
+		charset:   charsetBits[p.Host.Charset],
 		pct:       p.Percent,
 		pctAny:    p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray,
-		slash:     p.Path.TrailingSlash,
+		slash:     slashRules[p.Path.TrailingSlash],
 		collapse:  p.Path.CollapseSlashes,
 		emptyDir:  p.Path.EmptyPathSlash,
 		query:     p.Query,
@@ -370,13 +387,21 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if len(n.allowed) > 0 && !contains(n.allowed, scheme) {
 		return KindScheme
 	}
+	var hr *hostRule
+	if n.asParsed(u, scheme) {
+		// The common case: copy scheme, authority and path in one move.
+		out := append(st.out[:0], u.buf[:u.pathEnd]...)
+		if n.hosts != nil {
+			hr = n.hosts[u.Host()]
+		}
+		out = n.finishPath(out, u.pathStart, u)
+		return n.finish(st, u, out, u.pathStart, hr, rec, depth)
+	}
 	if to, ok := n.upgrade[scheme]; ok {
 		scheme = to
 	}
 	out := append(st.out[:0], scheme...)
 	out = append(out, ':')
-
-	var hr *hostRule
 	host := ""
 	if u.hostKind != HostNone {
 		out = append(out, '/', '/')
@@ -414,6 +439,13 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if out, k = n.appendPath(st, out, u, hr, host, rec); k != nil {
 		return k
 	}
+	return n.finish(st, u, out, pathStart, hr, rec, depth)
+}
+
+// finish appends the query and the fragment after the profile's rules and
+// applies the host's rewrite rules.
+func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *hostRule, rec *Result, depth int) *Kind {
+	var k *Kind
 	if out, k = n.appendQuery(st, out, u, hr, out[pathStart:], rec); k != nil {
 		return k
 	}
@@ -513,9 +545,7 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 			return appendIPv4(out, v), nil
 		}
 	}
-	switch {
-	case n.charset == CharsetDNS && u.hostChars&csDNS == 0,
-		n.charset == CharsetRFC3986 && u.hostChars&csRFC3986 == 0:
+	if !n.hostCharsOK(u) {
 		return out, KindHost
 	}
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
@@ -597,12 +627,64 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	if u.special && u.Scheme() == "file" {
 		out = keepDriveLetter(out, start)
 	}
+	return n.finishPath(out, start, u), nil
+}
+
+// asParsed reports whether the profile's rules leave the scheme, the
+// authority and the path exactly as the parser serialized them into u.buf,
+// so that run can copy u.buf[:u.pathEnd] instead of rebuilding it part by
+// part (a web URL with a plain host and a path without escapes: most
+// input). Anything a rule could change, or report as an error, takes the
+// general path.
+func (n *Normalizer) asParsed(u *URL, scheme string) bool {
+	if !u.special || scheme == "file" || u.opaque || n.collapse ||
+		u.userEnd > u.userStart || u.passEnd > u.passStart {
+		return false
+	}
+	if len(n.upgrade) > 0 {
+		if _, ok := n.upgrade[scheme]; ok {
+			return false
+		}
+	}
+	if u.port >= 0 && len(n.defaults) > 0 {
+		if _, ok := n.defaults[scheme]; ok {
+			return false
+		}
+	}
+	switch u.hostKind {
+	case HostIPv4, HostIPv6:
+	case HostDomain:
+		h := u.Host()
+		if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
+			!n.hostCharsOK(u) ||
+			n.host.RequireDot && strings.IndexByte(h, '.') < 0 {
+			return false
+		}
+		if len(n.host.Map) > 0 {
+			if _, ok := n.host.Map[h]; ok {
+				return false
+			}
+		}
+		if n.lang != nil && n.lang[h] != nil {
+			return false
+		}
+	default:
+		return false
+	}
+	path := u.Path()
+	return !(n.pctAny && strings.IndexByte(path, '%') >= 0) &&
+		!(len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0)
+}
+
+// finishPath applies the trailing-slash and empty-path rules to the path
+// at out[start:] and keeps a host-less path from starting with "//".
+func (n *Normalizer) finishPath(out []byte, start int, u *URL) []byte {
 	switch n.slash {
-	case SlashRemove:
+	case slashRemove:
 		for len(out) > start && out[len(out)-1] == '/' {
 			out = out[:len(out)-1]
 		}
-	case SlashRemoveExceptRoot:
+	case slashRemoveExceptRoot:
 		for len(out) > start+1 && out[len(out)-1] == '/' {
 			out = out[:len(out)-1]
 		}
@@ -617,7 +699,7 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		copy(out[start+2:], out[start:len(out)-2])
 		out[start], out[start+1] = '/', '.'
 	}
-	return out, nil
+	return out
 }
 
 // appendSegments appends a path one segment at a time, for the rules that

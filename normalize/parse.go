@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -140,24 +141,32 @@ func (p *parser) trim(s string) string {
 }
 
 // hasControl reports whether s contains a byte below 0x20, eight bytes at
-// a time ("hasless" from Bit Twiddling Hacks: exact for n ≤ 128).
+// a time ("hasless" from Bit Twiddling Hacks: exact for n ≤ 128); the last
+// word overlaps the one before it instead of a byte-by-byte tail.
 func hasControl(s string) bool {
+	n := len(s)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if s[i] < 0x20 {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i+8 < n; i += 8 {
+		if controlIn8(s[i : i+8]) {
+			return true
+		}
+	}
+	return controlIn8(s[n-8:])
+}
+
+// controlIn8 reports whether one of the 8 bytes of b is below 0x20.
+func controlIn8(b string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		b := s[i : i+8]
-		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if (x-ones*0x20)&^x&highs != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x20 {
-			return true
-		}
-	}
-	return false
+	x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+	return (x-ones*0x20)&^x&highs != 0
 }
 
 // schemeLen returns the length of the scheme at the start of s when s
@@ -282,14 +291,24 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
+	if u.special {
+		if k, ok := p.plainAuthority(s); ok {
+			return k
+		}
+	}
 	// One scan finds the end of the authority, the last '@' (userinfo
 	// ends there) and the first ':' after it outside brackets (the port).
 	end, at, colon := len(s), -1, -1
 	inBrackets := false
 scan:
 	for i := 0; i < len(s); i++ {
+		// Skip ordinary bytes in a tight loop: the switch costs more.
+		for authByte[s[i]] == 0 {
+			if i++; i == len(s) {
+				break scan
+			}
+		}
 		switch authByte[s[i]] {
-		case 0:
 		case aEnd:
 			end = i
 			break scan
@@ -340,27 +359,103 @@ scan:
 	}
 	u.hostEnd = len(u.buf)
 
-	// port state
-	if hasPort && port != "" {
-		v := int32(0)
-		for i := 0; i < len(port); i++ {
-			if !isDigit(port[i]) {
-				return KindPort
-			}
-			v = v*10 + int32(port[i]-'0')
-			if v > 65535 {
-				return KindPort
-			}
-		}
-		if int(v) != specialPort(u.Scheme()) {
-			u.port = v
-			u.buf = append(u.buf, ':')
-			u.buf = appendPort(u.buf, v)
+	if hasPort {
+		if k := p.port(port); k != nil {
+			return k
 		}
 	}
 	u.authEnd = len(u.buf)
 	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
 	return p.pathStart(rest)
+}
+
+// plainAuthority is authority's fast path for a special URL whose
+// authority is a plain ASCII domain and an optional port: no userinfo, no
+// '%', no IPv6 literal, nothing for IDNA. One pass lowercases the host into
+// u.buf while finding its end, where authority would scan the input twice
+// (most web URLs take this path). ok is false, with u.buf as it was, for
+// any other authority.
+func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
+	u := p.u
+	start := len(u.buf)
+	u.buf = slices.Grow(u.buf, len(s)+2)
+	u.buf = append(u.buf, '/', '/')
+	h0 := len(u.buf)
+	b := u.buf[h0 : h0+len(s)] // within the capacity grown above
+	cs := uint8(csDNS | csRFC3986)
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		h := hostByte[c]
+		if h == 0 {
+			break
+		}
+		b[i] = h
+		cs &= hostClass[c]
+	}
+	end, port, hasPort := i, "", false
+	if i < len(s) {
+		switch s[i] {
+		case '/', '?', '#', '\\':
+		case ':':
+			// Only digits up to the end of the authority: "host:80/p".
+			// "user:pass@host" and "host:80@x" take the general path.
+			j := i + 1
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j < len(s) && s[j] != '/' && s[j] != '?' && s[j] != '#' && s[j] != '\\' {
+				i = 0
+				break
+			}
+			end, port, hasPort = j, s[i+1:j], true
+		default:
+			i = 0 // '@', '%', '[', a non-ASCII or forbidden byte
+		}
+	}
+	if i == 0 {
+		u.buf = u.buf[:start]
+		return nil, false
+	}
+	u.buf = u.buf[:h0+i]
+	u.userStart, u.userEnd, u.passStart, u.passEnd = h0, h0, h0, h0
+	u.hostStart, u.hostChars = h0, cs
+	if k := p.finishDomain(h0); k != nil {
+		return k, true
+	}
+	u.hostEnd = len(u.buf)
+	if hasPort {
+		if k := p.port(port); k != nil {
+			return k, true
+		}
+	}
+	u.authEnd = len(u.buf)
+	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+	return p.pathStart(s[end:]), true
+}
+
+// port implements the port state for the digits after ':' (none: no port).
+func (p *parser) port(port string) *Kind {
+	u := p.u
+	if port == "" {
+		return nil
+	}
+	v := int32(0)
+	for i := 0; i < len(port); i++ {
+		if !isDigit(port[i]) {
+			return KindPort
+		}
+		v = v*10 + int32(port[i]-'0')
+		if v > 65535 {
+			return KindPort
+		}
+	}
+	if int(v) != specialPort(u.Scheme()) {
+		u.port = v
+		u.buf = append(u.buf, ':')
+		u.buf = appendPort(u.buf, v)
+	}
+	return nil
 }
 
 // userinfo appends the username and password (userinfo percent-encode
