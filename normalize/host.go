@@ -116,6 +116,11 @@ const (
 // when the byte needs the full host parser (non-ASCII, '%', forbidden).
 var hostByte, hostClass [256]uint8
 
+// hostTab combines them for the host loop, one load per byte: the
+// lowercase byte in the low 8 bits, its classes in the high 8; 0 for a
+// byte that is not allowed.
+var hostTab [256]uint16
+
 func init() {
 	for i := 0; i < 0x80; i++ {
 		c := byte(i)
@@ -127,6 +132,9 @@ func init() {
 		}
 		if unreserved[c] || strings.IndexByte("!$&'()*+,;=", c) >= 0 {
 			hostClass[c] |= csRFC3986
+		}
+		if hostByte[c] != 0 {
+			hostTab[c] = uint16(hostByte[c]) | uint16(hostClass[c])<<8
 		}
 	}
 }
@@ -148,23 +156,31 @@ func (p *parser) asciiHost(s string) bool {
 	u := p.u
 	start := len(u.buf)
 	u.buf = slices.Grow(u.buf, len(s))[:start+len(s)]
-	b := u.buf[start:]
-	s = s[:len(b)] // same length: lets the compiler drop the bounds checks
-	cs := uint8(csDNS | csRFC3986)
-	for i, c := range []byte(s) {
-		h := hostByte[c]
-		if h == 0 {
-			u.buf = u.buf[:start]
-			return false
-		}
-		b[i] = h
-		cs &= hostClass[c]
-	}
-	if len(s) == 0 {
+	n, cs := lowerDomain(u.buf[start:], s)
+	if n < len(s) || len(s) == 0 {
+		u.buf = u.buf[:start]
 		return false
 	}
 	u.hostChars = cs
 	return true
+}
+
+// lowerDomain writes the lowercase form of the leading bytes of s that
+// may appear in an ASCII domain (not '%', not a forbidden domain code
+// point) to b, which is at least as long as s. It returns how many there
+// were and the charset classes they all share.
+func lowerDomain(b []byte, s string) (int, uint8) {
+	b = b[:len(s)] // same length: lets the compiler drop the bounds checks
+	cs := uint16(csDNS|csRFC3986) << 8
+	for i, c := range []byte(s) {
+		v := hostTab[c]
+		if v == 0 {
+			return i, uint8(cs >> 8)
+		}
+		b[i] = byte(v)
+		cs &= v
+	}
+	return len(s), uint8(cs >> 8)
 }
 
 // finishDomain turns the domain at u.buf[start:] into an IPv4 address when

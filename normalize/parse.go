@@ -46,11 +46,8 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 	input = p.trim(input)
 
 	// scheme start state / scheme state
-	if n := schemeLen(input); n > 0 {
-		u.buf = appendLower(u.buf, input[:n+1])
-		u.schemeEnd = n
+	if n := p.scheme(input); n > 0 {
 		scheme := u.Scheme()
-		u.special = specialPort(scheme) != -2
 		rest := input[n+1:]
 		switch {
 		case scheme == "file":
@@ -167,6 +164,30 @@ func controlIn8(b string) bool {
 	x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 	return (x-ones*0x20)&^x&highs != 0
+}
+
+// scheme appends the lowercase scheme and ':' of input to u.buf and
+// returns the scheme's length, or returns 0 when input does not start with
+// "scheme:". "https:" and "http:" are recognized without the general scan.
+func (p *parser) scheme(input string) int {
+	u := p.u
+	n := 0
+	switch {
+	case strings.HasPrefix(input, "https:"):
+		n, u.special = 5, true
+		u.buf = append(u.buf, "https:"...)
+	case strings.HasPrefix(input, "http:"):
+		n, u.special = 4, true
+		u.buf = append(u.buf, "http:"...)
+	default:
+		if n = schemeLen(input); n == 0 {
+			return 0
+		}
+		u.buf = appendLower(u.buf, input[:n+1])
+		u.special = specialPort(unsafe.String(&u.buf[0], n)) != -2
+	}
+	u.schemeEnd = n
+	return n
 }
 
 // schemeLen returns the length of the scheme at the start of s when s
@@ -381,18 +402,7 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 	u.buf = slices.Grow(u.buf, len(s)+2)
 	u.buf = append(u.buf, '/', '/')
 	h0 := len(u.buf)
-	b := u.buf[h0 : h0+len(s)] // within the capacity grown above
-	cs := uint8(csDNS | csRFC3986)
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		h := hostByte[c]
-		if h == 0 {
-			break
-		}
-		b[i] = h
-		cs &= hostClass[c]
-	}
+	i, cs := lowerDomain(u.buf[h0:h0+len(s)], s) // within the capacity grown above
 	end, port, hasPort := i, "", false
 	if i < len(s) {
 		switch s[i] {
@@ -539,7 +549,7 @@ func (p *parser) path(s string) (string, *Kind) {
 		if !u.special {
 			tbl = &pathFastOpaque
 		}
-		i := 0
+		i, plain := 0, len(s) == 0 || s[0] != '/' // "//": an empty first segment
 		if len(s) == 0 || (s[0] != '.' && s[0] != '%') {
 			for ; i < len(s); i++ {
 				t := tbl[s[i]]
@@ -549,13 +559,23 @@ func (p *parser) path(s string) (string, *Kind) {
 				if t == pfEnd {
 					break
 				}
+				if t == pfNote {
+					plain = false
+					continue
+				}
 				if t == pfSlash && (i+1 == len(s) || (s[i+1] != '.' && s[i+1] != '%')) {
+					if i+1 < len(s) && s[i+1] == '/' {
+						plain = false // an empty segment: "//"
+					}
 					continue
 				}
 				i = -1 // needs the segment-by-segment path
 				break
 			}
 			if i >= 0 {
+				// Known plain only when these are the path's first
+				// segments (not after a base URL's, in a relative reference).
+				u.plainPath = plain && len(u.buf) == u.pathStart
 				u.buf = append(u.buf, '/')
 				u.buf = append(u.buf, s[:i]...)
 				u.pathEnd = len(u.buf)
@@ -572,9 +592,10 @@ func (p *parser) path(s string) (string, *Kind) {
 var pathFast, pathFastOpaque [256]uint8
 
 const (
-	pfSlow = 1 + iota
-	pfSlash
-	pfEnd
+	pfSlow  = 1 + iota
+	pfSlash // '/'
+	pfEnd   // '?', '#'
+	pfNote  // '%', ';': copied, but URL.plainPath is false (as for "//")
 )
 
 func init() {
@@ -588,6 +609,8 @@ func init() {
 		t['/'] = pfSlash
 		t['?'] = pfEnd
 		t['#'] = pfEnd
+		t['%'] = pfNote
+		t[';'] = pfNote
 	}
 }
 

@@ -47,6 +47,7 @@ type URL struct {
 	hostChars uint8 // csDNS, csRFC3986 bits of a domain
 	special   bool
 	opaque    bool // the path is an opaque path (a "cannot-be-a-base" URL)
+	plainPath bool // known: the path has no '%', ';' or "//" (false: unknown)
 }
 
 func (u *URL) str(i, j int) string {
@@ -125,7 +126,7 @@ func (u *URL) reset() {
 	u.port = -1
 	u.hostKind = HostNone
 	u.hostChars = 0
-	u.special, u.opaque = false, false
+	u.special, u.opaque, u.plainPath = false, false, false
 }
 
 // specialPort returns the default port of a special scheme, -1 for file and
