@@ -19,7 +19,8 @@ import (
 //   - the output re-parses (WHATWG) to the same components, and http(s)
 //     outputs of the canonicalizing profiles also parse with net/url to the
 //     same scheme, host and query (a differential check);
-//   - the output length is bounded by 3·len(x) + 64.
+//   - the output length is bounded by 3·len(x) + 64;
+//   - the fast paths give what the general code gives (NewReference).
 //
 // In the shape of net/netip's fuzz test: one target, many properties, seeds
 // from every test table. Run it per issue 2 with
@@ -29,15 +30,24 @@ func FuzzNormalize(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
-	var profiles []*normalize.Normalizer
+	var profiles, refs []*normalize.Normalizer
 	for _, name := range normalize.Names() {
 		if p := os.Getenv("URLNORM_FUZZ_PROFILE"); normalize.Builtin(name) && (p == "" || p == name) {
-			profiles = append(profiles, normalize.MustLookup(name))
+			n := normalize.MustLookup(name)
+			ref, err := normalize.NewReference(n.Profile())
+			if err != nil {
+				f.Fatal(err)
+			}
+			profiles, refs = append(profiles, n), append(refs, ref)
 		}
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, n := range profiles {
+		for i, n := range profiles {
 			checkNormalize(t, n, s)
+			got, gerr := n.Normalize(s)
+			if want, werr := refs[i].Normalize(s); got != want || errString(gerr) != errString(werr) {
+				t.Fatalf("%s(%q): fast paths %q, %v; reference %q, %v", n.Name(), s, got, gerr, want, werr)
+			}
 		}
 	})
 }

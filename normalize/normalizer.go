@@ -50,6 +50,7 @@ type Normalizer struct {
 	maxDepth   int
 
 	pool sync.Pool
+	slow bool // never take the fast paths: the reference they are tested against
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -404,6 +405,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		}
 	}
 	u := &st.u
+	st.p.slow = n.slow
 	if k := st.p.parse(u, in, nil); k != nil {
 		return k
 	}
@@ -412,7 +414,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		return KindScheme
 	}
 	var hr *hostRule
-	if to, ok := n.asParsed(u, scheme); ok {
+	if to, ok := n.asParsed(u, scheme); ok && !n.slow {
 		// The common case: copy scheme, authority and path in one move.
 		out := st.out[:0]
 		if len(to) != u.schemeEnd { // upgraded

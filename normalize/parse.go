@@ -20,6 +20,7 @@ type parser struct {
 	base  *URL
 	clean []byte // input with ASCII tab/newline removed
 	host  []byte // percent-decoded host
+	slow  bool   // never take the fast paths (the reference in tests)
 }
 
 // Parse parses an absolute URL per the WHATWG URL Standard.
@@ -312,7 +313,7 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
-	if u.special {
+	if u.special && !p.slow {
 		if k, ok := p.plainAuthority(s); ok {
 			return k
 		}
