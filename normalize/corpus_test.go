@@ -1,32 +1,21 @@
 package normalize_test
 
 import (
-	"bufio"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urlnorm/urlnorm/internal/urllist"
 )
 
-// readLines returns the non-empty lines of a URL list (BOM and CR removed).
+// readLines returns the URLs of a list (internal/urllist: BOM, CR and
+// empty lines removed).
 func readLines(t testing.TB, path string) []string {
 	t.Helper()
-	f, err := os.Open(path)
+	lines, err := urllist.Read(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		s := strings.TrimSuffix(strings.TrimPrefix(sc.Text(), "\ufeff"), "\r")
-		if s != "" {
-			lines = append(lines, s)
-		}
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return lines

@@ -14,13 +14,13 @@
 package corpus
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/urlnorm/urlnorm/internal/urllist"
 	"github.com/urlnorm/urlnorm/normalize"
 )
 
@@ -50,36 +50,11 @@ var Standard = []struct {
 	{"all", []string{"kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt"}},
 }
 
-// ReadLines reads one URL per line. A UTF-8 byte-order mark, CR line ends
-// and empty lines are removed (kasztp.txt starts with a BOM; some upstream
-// lists have CRLF ends and a trailing empty line) — the same cleaning the
-// peer measurements in ../shared/notes/peer-performance.md used.
-func ReadLines(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		s := strings.TrimSuffix(strings.TrimPrefix(sc.Text(), "\ufeff"), "\r")
-		if s != "" {
-			lines = append(lines, s)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("corpus: %s: %w", path, err)
-	}
-	return lines, nil
-}
-
 // Load reads the named files from dir and concatenates them.
 func Load(name, dir string, files ...string) (*Corpus, error) {
 	c := &Corpus{Name: name, Files: files}
 	for _, f := range files {
-		lines, err := ReadLines(filepath.Join(dir, f))
+		lines, err := urllist.Read(filepath.Join(dir, f))
 		if err != nil {
 			return nil, err
 		}

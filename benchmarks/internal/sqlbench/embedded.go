@@ -22,10 +22,9 @@ func embeddedSQLite(ctx context.Context, d *Data) (Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := db.Conn(ctx)
+	s, err := connect(ctx, db, &dbSession{version: "SELECT 'SQLite ' || sqlite_version()"})
 	if err != nil {
-		db.Close()
-		return nil, err
+		return nil, err // not a nil *dbSession in a non-nil Session
 	}
-	return &dbSession{db: db, conn: conn, version: "SELECT 'SQLite ' || sqlite_version()"}, nil
+	return s, nil
 }

@@ -82,6 +82,18 @@ func (s *dbSession) Close() error {
 	return s.db.Close()
 }
 
+// connect gives s db and one connection of it (all statements of a
+// session must run on one connection: SET threads, LOAD, temp tables).
+func connect(ctx context.Context, db *sql.DB, s *dbSession) (*dbSession, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	s.db, s.conn = db, conn
+	return s, nil
+}
+
 // openDuckDB opens an in-memory DuckDB with dsn (e.g. config parameters),
 // runs prepare on its connection (load or register the functions), and
 // copies the tables from the data file into memory so that every path
@@ -91,20 +103,18 @@ func openDuckDB(ctx context.Context, dsn string, d *Data, prepare func(context.C
 	if err != nil {
 		return nil, err
 	}
-	conn, err := db.Conn(ctx)
+	s, err := connect(ctx, db, &dbSession{threads: "SET threads = %d", version: "SELECT 'DuckDB ' || version()"})
 	if err != nil {
-		db.Close()
 		return nil, err
 	}
-	s := &dbSession{db: db, conn: conn, threads: "SET threads = %d", version: "SELECT 'DuckDB ' || version()"}
 	stmts := []string{"ATTACH " + sqlString(d.DuckDBFile()) + " AS data (READ_ONLY)"}
 	for _, n := range d.Sizes {
 		stmts = append(stmts, "CREATE TABLE "+Table(n)+" AS FROM data."+Table(n))
 	}
 	stmts = append(stmts, "DETACH data")
-	err = execAll(ctx, conn, stmts)
+	err = execAll(ctx, s.conn, stmts)
 	if err == nil && prepare != nil {
-		err = prepare(ctx, conn)
+		err = prepare(ctx, s.conn)
 	}
 	if err != nil {
 		s.Close()

@@ -98,25 +98,8 @@ func TestCheckFlagsMismatch(t *testing.T) {
 // End to end without the urlnorm functions: the data files are written,
 // real DuckDB and the real sqlite3 shell count what Go predicts.
 func TestSessionsCountWhatGoExpects(t *testing.T) {
-	repo, err := corpus.RepoRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := corpus.LoadShipped(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := normalize.MustLookup("default")
-	base := corpus.Accepted(c.URLs[:500], def)
 	ctx := context.Background()
-	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{1500}}
-	if err := d.Ensure(ctx, t.Logf); err != nil {
-		t.Fatal(err)
-	}
-	want, err := Expect(base, 1500, def)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, want := testData(t, 500, 1500)
 	if d := want.Distinct; d.Normalized >= d.Bare || d.Normalized != d.Hashed {
 		t.Fatalf("expected counts %+v: normalization should fold rows", want)
 	}
@@ -182,25 +165,8 @@ func TestOpenDuckDBReportsPrepareError(t *testing.T) {
 // distinct normalize_url and canonical_hash counts as Go, and RunPath
 // reports them as checked.
 func TestEmbeddedPathsMatchGo(t *testing.T) {
-	repo, err := corpus.RepoRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := corpus.LoadShipped(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := normalize.MustLookup("default")
-	base := corpus.Accepted(c.URLs[:300], def)
 	ctx := context.Background()
-	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{1200}}
-	if err := d.Ensure(ctx, t.Logf); err != nil {
-		t.Fatal(err)
-	}
-	want, err := Expect(base, 1200, def)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, want := testData(t, 300, 1200)
 	for _, p := range Paths(t.TempDir()) {
 		if !p.GoAllocs {
 			continue // the extension paths need "make extensions"
@@ -231,4 +197,30 @@ func TestTargetsQuoteScanRatio(t *testing.T) {
 	if len(ts) != 1 || ts[0].Value != 1.5 || !strings.Contains(ts[0].Detail, "without DISTINCT") || !strings.Contains(ts[0].Detail, "= 1.50×") {
 		t.Fatalf("targets %+v", ts)
 	}
+}
+
+// testData writes data files of rows rows built from the first n URLs of
+// the shipped corpus that the default profile accepts, and returns them
+// with the figures Go expects for them.
+func testData(t *testing.T, n, rows int) (*Data, Expected) {
+	t.Helper()
+	repo, err := corpus.RepoRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := corpus.LoadShipped(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := normalize.MustLookup("default")
+	base := corpus.Accepted(c.URLs[:n], def)
+	d := &Data{Dir: t.TempDir(), Base: base, Sizes: []int{rows}}
+	if err := d.Ensure(context.Background(), t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Expect(base, rows, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, want
 }
