@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -763,7 +764,7 @@ func (n *Normalizer) finishPath(out []byte, start int, u *URL) []byte {
 // work on segments: collapsing empty ones, removing ";name=value" path
 // parameters, rewriting a language segment.
 func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost, rec *Result) []byte {
-	seg := 0
+	seg, pathStart := 0, len(out)
 	for len(path) > 0 {
 		// path is "/seg/seg…": take one segment.
 		path = path[1:]
@@ -781,11 +782,35 @@ func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost,
 		out = n.appendPct(out, s)
 		if len(n.pathGroups) > 0 && strings.IndexByte(s, ';') >= 0 {
 			out = n.removePathParams(out, segStart, rec)
+			out = resolveDotSegment(out, pathStart, segStart, path == "")
 		}
 		if lang != nil && seg == lang.Segment {
 			out = n.rewriteLanguage(out, segStart, lang, rec)
 		}
 		seg++
+	}
+	return out
+}
+
+// resolveDotSegment resolves the segment at out[segStart:] as the URL
+// parser would if it is "." or "..": a segment such as ".;sid" becomes one
+// when its parameters are removed, and the output must re-parse to itself
+// ("/.;sid" → "/." would become "/" on the next pass; fuzz regression).
+// last says whether it is the path's last segment, which leaves a '/'.
+func resolveDotSegment(out []byte, pathStart, segStart int, last bool) []byte {
+	switch string(out[segStart:]) {
+	case ".":
+		out = out[:segStart-1] // "/a/./b" → "/a/b"
+	case "..":
+		out = out[:segStart-1]
+		if i := bytes.LastIndexByte(out[pathStart:], '/'); i >= 0 {
+			out = out[:pathStart+i] // "/a/b/../c" → "/a/c"; never above the root
+		}
+	default:
+		return out
+	}
+	if last {
+		out = append(out, '/') // "/a/." → "/a/", "/a/b/.." → "/a/"
 	}
 	return out
 }
