@@ -29,7 +29,10 @@ type Path struct {
 	Detail string `json:"detail,omitempty"`
 	// Missing says why the path cannot run in this checkout ("" = it can).
 	Missing string `json:"missing,omitempty"`
-	open    func(context.Context, *Data) (Session, error)
+	// Child: the engine runs in a child process (the sqlite3 shell), whose
+	// CPU time the load figures count as "other processes".
+	Child bool `json:"child,omitempty"`
+	open  func(context.Context, *Data) (Session, error)
 }
 
 // Paths lists every path, available or not. extDir holds the loadable
@@ -51,7 +54,7 @@ func Paths(extDir string) []Path {
 				})
 			}},
 		{Name: "SQLite embedded adapter (sqlite/, mattn)", Engine: SQLite, Threads: []int{1}, GoAllocs: true, open: embeddedSQLite},
-		{Name: "SQLite loadable extension in the sqlite3 shell", Engine: SQLite, Threads: []int{1},
+		{Name: "SQLite loadable extension in the sqlite3 shell", Engine: SQLite, Threads: []int{1}, Child: true,
 			open: func(ctx context.Context, d *Data) (Session, error) {
 				return openShell(ctx, "sqlite3", d.SQLiteFile(), sqliteExt)
 			}},
@@ -70,5 +73,5 @@ func extFile(path string) (detail, missing string) {
 	if err != nil {
 		return "", path + " not built (make extensions)"
 	}
-	return fmt.Sprintf("%s (%.1f MB, built %s)", path, float64(st.Size())/1e6, st.ModTime().UTC().Format("2006-01-02 15:04 MST")), ""
+	return fmt.Sprintf("%s (%.1f MB, built %s)", filepath.Base(path), float64(st.Size())/1e6, st.ModTime().UTC().Format("2006-01-02 15:04 MST")), ""
 }

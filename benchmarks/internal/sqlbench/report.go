@@ -52,7 +52,15 @@ func (res *Result) markdown(w io.Writer) {
 	if len(res.Measures) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%s. %s.\n\nLoad: %s\n\n", res.Version, res.Path.Detail, res.Load.String())
+	fmt.Fprintf(w, "%s", res.Version)
+	if res.Path.Detail != "" {
+		fmt.Fprintf(w, "; %s", res.Path.Detail)
+	}
+	fmt.Fprintf(w, ".\n\nLoad: %s", res.Load.String())
+	if res.Path.Child {
+		fmt.Fprint(w, " (the sqlite3 shell running the queries is one of those processes)")
+	}
+	fmt.Fprint(w, "\n\n")
 	fmt.Fprintln(w, "Wall seconds per query, median (min); CPU seconds median in brackets; rows/s of normalize_url from the wall median.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| query | rows | threads | f = `url` | `lower(url)` | `normalize_url(url)` | `canonical_hash(url)` | normalize ÷ lower | hash ÷ lower | normalize_url rows/s |")
