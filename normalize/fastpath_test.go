@@ -71,3 +71,30 @@ func mutations(base []string, n int) []string {
 	}
 	return out
 }
+
+// TestFastPathUpgradeSameLength: a scheme upgrade to a scheme of the same
+// length ("ftp" → "wss") is written too (the fast path once told an
+// upgrade by the scheme's length and copied "ftp").
+func TestFastPathUpgradeSameLength(t *testing.T) {
+	p := normalize.MustLookup("whatwg").Profile()
+	p.Name, p.Scheme.Upgrade = "upgrade-test", map[string]string{"ftp": "wss", "http": "https"}
+	fast, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := normalize.NewReference(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"ftp://example.com/a", "wss://example.com/a"},     // same length
+		{"http://example.com/a", "https://example.com/a"},  // longer
+		{"ftp://example.com:443/a", "wss://example.com/a"}, // port: general path, 443 is wss's default
+	} {
+		got, err := fast.Normalize(c.in)
+		want, rerr := ref.Normalize(c.in)
+		if err != nil || rerr != nil || got != c.want || want != c.want {
+			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v; want %q", c.in, got, err, want, rerr, c.want)
+		}
+	}
+}

@@ -418,7 +418,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if to, ok := n.asParsed(u, scheme); ok && !n.slow {
 		// The common case: copy scheme, authority and path in one move.
 		out := st.out[:0]
-		if len(to) != u.schemeEnd { // upgraded
+		if to != u.Scheme() { // upgraded (by name: "ftp" → "wss" keeps the length)
 			out = append(out, to...)
 			out = append(out, u.buf[u.schemeEnd:u.pathEnd]...)
 		} else {
