@@ -112,29 +112,26 @@ const (
 	csRFC3986             // RFC 3986 reg-name: unreserved and sub-delims
 )
 
-// hostByte maps a byte of an ASCII domain to its lowercase form, or to 0
-// when the byte needs the full host parser (non-ASCII, '%', forbidden).
-var hostByte, hostClass [256]uint8
+// hostClass holds the charset classes of each byte (csDNS, csRFC3986).
+var hostClass [256]uint8
 
-// hostTab combines them for the host loop, one load per byte: the
-// lowercase byte in the low 8 bits, its classes in the high 8; 0 for a
-// byte that is not allowed.
+// hostTab is the table of the ASCII domain loop, one load per byte: the
+// byte's lowercase form in the low 8 bits and its classes in the high 8,
+// or 0 when the byte needs the full host parser (non-ASCII, '%',
+// forbidden domain code point).
 var hostTab [256]uint16
 
 func init() {
 	for i := 0; i < 0x80; i++ {
 		c := byte(i)
-		if class[c]&forbiddenDomain == 0 {
-			hostByte[c] = lower(c)
-		}
 		if dnsChar[lower(c)] {
 			hostClass[c] |= csDNS
 		}
 		if unreserved[c] || strings.IndexByte("!$&'()*+,;=", c) >= 0 {
 			hostClass[c] |= csRFC3986
 		}
-		if hostByte[c] != 0 {
-			hostTab[c] = uint16(hostByte[c]) | uint16(hostClass[c])<<8
+		if class[c]&forbiddenDomain == 0 {
+			hostTab[c] = uint16(lower(c)) | uint16(hostClass[c])<<8
 		}
 	}
 }

@@ -27,19 +27,17 @@ type Normalizer struct {
 	charset  uint8 // the hostChars bit a domain must have (csDNS, csRFC3986), 0 for any
 	pct      PercentRules
 	pctAny   bool
-	slash    uint8 // slashKeep, slashRemove, slashRemoveExceptRoot, slashAdd
+	slash    uint8 // slashKeep, slashRemove, slashRemoveExceptRoot
 	collapse bool
 	emptyDir bool
 
 	pathGroups ruleSet
 	base       ruleSet // query removal without a host rule
 	keep       *matcher
-	hosts      map[string]*hostRule
-	hostsLens  lenSet // key lengths of hosts, lang and host.Map: see lenSet
-	langLens   lenSet
-	mapLens    lenSet
+	hosts      hostMap[*hostRule]
+	hostTo     hostMap[string] // host.Map
 	page       *matcher
-	lang       map[string]*LanguageHost
+	lang       hostMap[*LanguageHost]
 	preferred  string
 
 	query      QueryRules
@@ -71,22 +69,32 @@ func (n *Normalizer) hostCharsOK(u *URL) bool {
 	return u.hostChars&n.charset == n.charset
 }
 
-// lenSet holds the lengths of a map's keys (bit l for length l, lengths
-// from 63 on in bit 63). Most hosts are in none of a profile's host maps,
-// and testing a bit is cheaper than a lookup in a small Go map, which
-// compares the key with every entry (clara spent 15 % of its time there).
-type lenSet uint64
-
-func lensOf[V any](m map[string]V) lenSet {
-	var ls lenSet
-	for k := range m {
-		ls |= 1 << min(len(k), 63)
-	}
-	return ls
+// hostMap is a map keyed by host with a filter on key lengths in front
+// (bit l for length l, lengths from 63 on in bit 63). Most hosts are in
+// none of a profile's host maps, and testing a bit is cheaper than a
+// lookup in a small Go map, which compares the key with every entry (clara
+// spent 15 % of its time there).
+type hostMap[V any] struct {
+	m    map[string]V
+	lens uint64
 }
 
-// mayHave reports whether a key of s's length exists.
-func (ls lenSet) mayHave(s string) bool { return ls&(1<<min(len(s), 63)) != 0 }
+func newHostMap[V any](m map[string]V) hostMap[V] {
+	hm := hostMap[V]{m: m}
+	for k := range m {
+		hm.lens |= 1 << min(len(k), 63)
+	}
+	return hm
+}
+
+func (hm hostMap[V]) get(host string) (V, bool) {
+	if hm.lens&(1<<min(len(host), 63)) == 0 {
+		var zero V
+		return zero, false
+	}
+	v, ok := hm.m[host]
+	return v, ok
+}
 
 // group is a compiled ParamGroup.
 type group struct {
@@ -183,10 +191,11 @@ func New(p Profile) (*Normalizer, error) {
 	}
 	if l := p.Language; l != nil {
 		n.preferred = l.Preferred
-		n.lang = map[string]*LanguageHost{}
+		lang := map[string]*LanguageHost{}
 		for i := range l.Hosts {
-			n.lang[l.Hosts[i].Host] = &l.Hosts[i]
+			lang[l.Hosts[i].Host] = &l.Hosts[i]
 		}
+		n.lang = newHostMap(lang)
 	}
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || n.page != nil || len(p.Hosts) > 0 ||
@@ -195,7 +204,7 @@ func New(p Profile) (*Normalizer, error) {
 	for from, to := range p.Scheme.Upgrade {
 		n.upgrade = append(n.upgrade, [2]string{from, to})
 	}
-	n.langLens, n.mapLens = lensOf(n.lang), lensOf(n.host.Map)
+	n.hostTo = newHostMap(p.Host.Map)
 	if err := n.compileHosts(); err != nil {
 		return nil, err
 	}
@@ -271,7 +280,7 @@ func (n *Normalizer) compileHosts() error {
 	if len(p.Hosts) == 0 {
 		return nil
 	}
-	n.hosts = map[string]*hostRule{}
+	hosts := map[string]*hostRule{}
 	root := rootTracking(p.Query.Remove)
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
@@ -289,15 +298,15 @@ func (n *Normalizer) compileHosts() error {
 			re, _ := compilePathMatch(r.Match) // checked by Validate
 			hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
 		}
-		n.hosts[h.Host] = hr
+		hosts[h.Host] = hr
 	}
-	n.hostsLens = lensOf(n.hosts)
+	n.hosts = newHostMap(hosts)
 	// Rewrites need the normalizer itself: each from_prefix is normalized
 	// to find the whole URL it also matches, then every rule is run to a
 	// fixed point to reject cycles at load time.
 	n.maxDepth = 1
 	for i, h := range p.Hosts {
-		hr := n.hosts[h.Host]
+		hr := hosts[h.Host]
 		for j, r := range h.Rewrite {
 			exact, err := n.normalizeDepth(r.FromPrefix, noRewrite)
 			if err != nil {
@@ -424,9 +433,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		} else {
 			out = append(out, u.buf[:u.pathEnd]...)
 		}
-		if h := u.Host(); n.hostsLens.mayHave(h) {
-			hr = n.hosts[h]
-		}
+		hr, _ = n.hosts.get(u.Host())
 		pathStart := u.pathStart + len(to) - u.schemeEnd
 		out = n.finishPath(out, pathStart, u)
 		return n.finish(st, u, out, pathStart, hr, rec, depth)
@@ -458,9 +465,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 			out = out[:h0]
 		}
 		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
-		if n.hostsLens.mayHave(host) {
-			hr = n.hosts[host]
-		}
+		hr, _ = n.hosts.get(host)
 		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
 			if d, ok := n.defaults[scheme]; !ok || d != p {
 				out = append(out, ':')
@@ -595,10 +600,8 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
 		return out, KindHost
 	}
-	if n.mapLens.mayHave(h) {
-		if to, ok := n.host.Map[h]; ok {
-			h = to
-		}
+	if to, ok := n.hostTo.get(h); ok {
+		h = to
 	}
 	return append(out, h...), nil
 }
@@ -655,10 +658,7 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		return n.appendPct(out, path), nil
 	}
 	start := len(out)
-	var lang *LanguageHost
-	if n.langLens.mayHave(host) {
-		lang = n.lang[host]
-	}
+	lang, _ := n.lang.get(host)
 	// Segment by segment only when a rule needs it: path parameters can
 	// only be removed from a path that has a ';' (clara's session ids), and
 	// most paths have none — appendPct over the whole path is the same
@@ -708,21 +708,19 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 			n.host.RequireDot && strings.IndexByte(h, '.') < 0 {
 			return "", false
 		}
-		if n.mapLens.mayHave(h) {
-			if _, ok := n.host.Map[h]; ok {
-				return "", false
-			}
+		if _, ok := n.hostTo.get(h); ok {
+			return "", false
 		}
-		if n.langLens.mayHave(h) && n.lang[h] != nil {
+		if _, ok := n.lang.get(h); ok {
 			return "", false
 		}
 	default:
 		return "", false
 	}
-	path := u.Path()
 	if u.plainPath {
 		return scheme, true // no '%', ';' or "//" (pfNote in the parser)
 	}
+	path := u.Path()
 	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil)
 }
 
