@@ -379,16 +379,7 @@ scan:
 	if k := p.parseHost(host, !u.special); k != nil {
 		return k
 	}
-	u.hostEnd = len(u.buf)
-
-	if hasPort {
-		if k := p.port(port); k != nil {
-			return k
-		}
-	}
-	u.authEnd = len(u.buf)
-	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
-	return p.pathStart(rest)
+	return p.afterHost(port, rest)
 }
 
 // plainAuthority is authority's fast path for a special URL whose
@@ -404,7 +395,7 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 	u.buf = append(u.buf, '/', '/')
 	h0 := len(u.buf)
 	i, cs := lowerDomain(u.buf[h0:h0+len(s)], s) // within the capacity grown above
-	end, port, hasPort := i, "", false
+	end, port := i, ""
 	if i < len(s) {
 		switch s[i] {
 		case '/', '?', '#', '\\':
@@ -419,7 +410,7 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 				i = 0
 				break
 			}
-			end, port, hasPort = j, s[i+1:j], true
+			end, port = j, s[i+1:j]
 		default:
 			i = 0 // '@', '%', '[', a non-ASCII or forbidden byte
 		}
@@ -434,15 +425,21 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 	if k := p.finishDomain(h0); k != nil {
 		return k, true
 	}
+	return p.afterHost(port, s[end:]), true
+}
+
+// afterHost ends the authority once the host is in u.buf: the port state
+// for the digits after ':' ("" when none), then the path start state on
+// rest.
+func (p *parser) afterHost(port, rest string) *Kind {
+	u := p.u
 	u.hostEnd = len(u.buf)
-	if hasPort {
-		if k := p.port(port); k != nil {
-			return k, true
-		}
+	if k := p.port(port); k != nil {
+		return k
 	}
 	u.authEnd = len(u.buf)
 	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
-	return p.pathStart(s[end:]), true
+	return p.pathStart(rest)
 }
 
 // port implements the port state for the digits after ':' (none: no port).
