@@ -140,7 +140,7 @@ func TestPickColumn(t *testing.T) {
 		{"2", 1, ""},                 // 1-based
 		{"id", 0, ""},                // exact name
 		{"Link", 2, ""},              // exact beats case-insensitive
-		{"LINK", 0, "several"},       // ambiguous without exact match
+		{"LINK", 0, `matches columns 3 ("Link") and 4 ("link") in other cases`}, // ambiguous without exact match
 		{"nope", 0, "has no column"}, // unknown
 		{"0", 0, "out of range"},     // 1-based
 		{"5", 0, "out of range"},     // past the end
@@ -158,6 +158,30 @@ func TestPickColumn(t *testing.T) {
 	}
 	if _, err := pickColumn("f.csv", []string{"a", "b"}, ""); err == nil || !strings.Contains(err.Error(), `"a", "b"`) {
 		t.Errorf("no url column: %v; want the list of columns", err)
+	}
+	// issue 16 item 8: a name two columns share exactly is an error that
+	// lists them, never the first one silently; the same for "url" when
+	// --column is not given.
+	for _, c := range []struct {
+		names []string
+		spec  string
+		want  string
+	}{
+		{[]string{"a", "id", "a"}, "a", `--column "a" names columns 1 ("a") and 3 ("a"): pick one with --column N`},
+		{[]string{"a", "a", "A", "a"}, "a", `columns 1 ("a"), 2 ("a") and 4 ("a")`},
+		{[]string{"URL", "id", "url"}, "", `has columns 1 ("URL") and 3 ("url") named "url"`},
+	} {
+		if got, err := pickColumn("f.csv", c.names, c.spec); err == nil || !IsUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q --column %q: %d, %v; want a usage error with %q", c.names, c.spec, got, err, c.want)
+		}
+	}
+	// a repeated name is still reachable by number, and a unique exact
+	// name beside a repeated one still works
+	if got, err := pickColumn("f.csv", []string{"a", "b", "a"}, "3"); got != 2 || err != nil {
+		t.Errorf("--column 3 with a repeated name: %d, %v", got, err)
+	}
+	if got, err := pickColumn("f.csv", []string{"a", "b", "a"}, "b"); got != 1 || err != nil {
+		t.Errorf("--column b beside a repeated a: %d, %v", got, err)
 	}
 	if got, err := pickColumn("f.csv", []string{"only"}, ""); got != 0 || err != nil {
 		t.Errorf("single column: %d, %v", got, err)

@@ -189,16 +189,16 @@ func (r *Reader) resolveColumn(in *input) error {
 			}
 			r.pq = db
 		}
-		names, types, err := r.pq.columns(in.path)
+		names, sqlNames, types, err := r.pq.columns(in.path)
 		if err != nil {
 			return err
 		}
 		if in.col, err = pickColumn(in.name, names, in.colRaw); err != nil {
 			return err
 		}
-		in.colName = names[in.col]
+		in.colName = sqlNames[in.col]
 		if t := types[in.col]; t != "VARCHAR" {
-			return usageErrorf("%s: column %q is %s, not text (VARCHAR)", in.name, in.colName, t)
+			return usageErrorf("%s: column %q is %s, not text (VARCHAR)", in.name, names[in.col], t)
 		}
 		return nil
 	}
@@ -215,48 +215,77 @@ func (r *Reader) resolveColumn(in *input) error {
 	return err
 }
 
-// pickColumn resolves a --column value against a header.
+// pickColumn resolves a --column value against a header. A name picks
+// the column of that exact name, or else of that name in another case;
+// a name that fits several columns is an error that lists them (never
+// the first one silently), and so is a header with several "url" columns
+// when --column is not given.
 func pickColumn(input string, names []string, spec string) (int, error) {
-	list := func() string {
-		q := make([]string, len(names))
-		for i, n := range names {
-			q[i] = strconv.Quote(n)
-		}
-		return strings.Join(q, ", ")
-	}
 	if spec == "" {
 		if len(names) == 1 {
 			return 0, nil
 		}
-		for i, n := range names {
-			if strings.EqualFold(n, "url") {
-				return i, nil
-			}
+		switch urls := columnsNamed(names, "url", strings.EqualFold); len(urls) {
+		case 1:
+			return urls[0], nil
+		case 0:
+			return 0, usageErrorf("%s has columns %s and none is named \"url\": pick one with --column NAME or --column N (1-based)", input, quoteAll(names))
+		default:
+			return 0, usageErrorf("%s has %s named \"url\": pick one with --column N (1-based)", input, columnList(names, urls))
 		}
-		return 0, usageErrorf("%s has columns %s and none is named \"url\": pick one with --column NAME or --column N (1-based)", input, list())
 	}
 	if n, err := strconv.Atoi(spec); err == nil {
 		if n < 1 || n > len(names) {
-			return 0, usageErrorf("%s: --column %d is out of range: it has %d columns (%s)", input, n, len(names), list())
+			return 0, usageErrorf("%s: --column %d is out of range: it has %d columns (%s)", input, n, len(names), quoteAll(names))
 		}
 		return n - 1, nil
 	}
-	found := -1
+	exact := columnsNamed(names, spec, func(a, b string) bool { return a == b })
+	switch len(exact) {
+	case 1:
+		return exact[0], nil
+	case 0:
+	default:
+		return 0, usageErrorf("%s: --column %q names %s: pick one with --column N (1-based)", input, spec, columnList(names, exact))
+	}
+	switch fold := columnsNamed(names, spec, strings.EqualFold); len(fold) {
+	case 1:
+		return fold[0], nil
+	case 0:
+		return 0, usageErrorf("%s has no column %q; its columns are %s", input, spec, quoteAll(names))
+	default:
+		return 0, usageErrorf("%s: --column %q matches %s in other cases; spell it exactly or give the number", input, spec, columnList(names, fold))
+	}
+}
+
+// columnsNamed returns the indexes of the names that match name.
+func columnsNamed(names []string, name string, match func(a, b string) bool) []int {
+	var idx []int
 	for i, n := range names {
-		if n == spec {
-			return i, nil
-		}
-		if strings.EqualFold(n, spec) {
-			if found >= 0 {
-				return 0, usageErrorf("%s: --column %q matches several columns (%s); spell it exactly", input, spec, list())
-			}
-			found = i
+		if match(n, name) {
+			idx = append(idx, i)
 		}
 	}
-	if found < 0 {
-		return 0, usageErrorf("%s has no column %q; its columns are %s", input, spec, list())
+	return idx
+}
+
+// columnList describes some of the columns by number and name:
+// `columns 1 ("a") and 3 ("a")`.
+func columnList(names []string, idx []int) string {
+	parts := make([]string, len(idx))
+	for i, c := range idx {
+		parts[i] = strconv.Itoa(c+1) + " (" + strconv.Quote(names[c]) + ")"
 	}
-	return found, nil
+	last := len(parts) - 1
+	return "columns " + strings.Join(parts[:last], ", ") + " and " + parts[last]
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // Progress reports the bytes consumed so far and the total (-1 when a
