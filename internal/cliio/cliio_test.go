@@ -136,10 +136,10 @@ func TestPickColumn(t *testing.T) {
 		want int
 		err  string
 	}{
-		{"", 1, ""},                  // the column named url, any case
-		{"2", 1, ""},                 // 1-based
-		{"id", 0, ""},                // exact name
-		{"Link", 2, ""},              // exact beats case-insensitive
+		{"", 1, ""},     // the column named url, any case
+		{"2", 1, ""},    // 1-based
+		{"id", 0, ""},   // exact name
+		{"Link", 2, ""}, // exact beats case-insensitive
 		{"LINK", 0, `matches columns 3 ("Link") and 4 ("link") in other cases`}, // ambiguous without exact match
 		{"nope", 0, "has no column"}, // unknown
 		{"0", 0, "out of range"},     // 1-based
