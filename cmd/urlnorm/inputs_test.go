@@ -8,6 +8,8 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -55,6 +57,58 @@ func TestDuplicateColumn(t *testing.T) {
 		}
 		if r := mustRun(t, 0, "", "normalize", "--column", "3", f); r.stdout != "https://third.example\n" {
 			t.Errorf("%s --column 3: %q", filepath.Base(f), r.stdout)
+		}
+	}
+}
+
+// truncatingWriter cuts a file to nothing at the first write of the
+// output: the run has started reading it and is far from its end.
+type truncatingWriter struct {
+	bytes.Buffer
+	path string
+	done bool
+}
+
+func (w *truncatingWriter) Write(p []byte) (int, error) {
+	if !w.done {
+		w.done = true
+		if err := os.Truncate(w.path, 0); err != nil {
+			return 0, err
+		}
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestTruncatedWhileRead (issue 16 item 7): a file that shrinks while it
+// is read is an I/O error (exit 3, with or without --strict) that names
+// the file and the bytes read of the size it had; the rows read before
+// are written.
+func TestTruncatedWhileRead(t *testing.T) {
+	const line = "https://example.com/some/path/page.html?b=2&a=1\n"
+	const lines = 400000 // 19 MB: the run is never near the end at its first write
+	p := tempFile(t, "big.txt", strings.Repeat(line, lines))
+	for _, strict := range []bool{false, true} {
+		if err := os.WriteFile(p, []byte(strings.Repeat(line, lines)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"normalize", "--no-progress", p}
+		if strict {
+			args = append(args, "--strict")
+		}
+		out := &truncatingWriter{path: p}
+		var errb bytes.Buffer
+		code := run(args, &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb})
+		rows := strings.Count(out.String(), "\n")
+		if code != exitIO || rows == 0 || rows >= lines {
+			t.Errorf("strict %v: exit %d after %d of %d rows, want exit %d and some rows", strict, code, rows, lines, exitIO)
+		}
+		// stderr names the file, the line cut and the bytes read; the
+		// rows written are the whole lines before it
+		m := regexp.MustCompile(`big\.txt: line (\d+): the input ended early: (\d+) of its (\d+) bytes were read`).FindStringSubmatch(errb.String())
+		if m == nil || m[1] != strconv.Itoa(rows+1) || m[3] != strconv.Itoa(lines*len(line)) {
+			t.Errorf("strict %v: stderr %q after %d rows", strict, errb.String(), rows)
+		} else if read, _ := strconv.Atoi(m[2]); read/len(line) != rows {
+			t.Errorf("strict %v: %d rows written, %d whole lines read", strict, rows, read/len(line))
 		}
 	}
 }

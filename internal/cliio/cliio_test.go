@@ -1,9 +1,12 @@
 package cliio
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -290,5 +293,112 @@ func TestOpenErrors(t *testing.T) {
 	_, _, err = readAll(t, "", Options{}, filepath.Join(t.TempDir(), "missing.txt"))
 	if !errors.As(err, &pe) {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestShortRead (issue 16 item 7): a file that shrinks while it is read
+// ends with a *ShortReadError naming it and both sizes, after the values
+// read; a stream given with its size is checked the same way.
+func TestShortRead(t *testing.T) {
+	content := strings.Repeat("https://example.com/some/path?q=1\n", 100000) // 3.4 MB, many batches
+	for _, name := range []string{"urls.txt", "urls.tsv"} {
+		p := file(t, name, "url\n"+content)
+		r, err := Open([]string{p}, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		values, cut := 0, false
+		err = r.Each(func(b *Batch) bool {
+			values += b.Len()
+			b.Release()
+			if !cut {
+				cut = true
+				if err := os.Truncate(p, 100); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return true
+		})
+		r.Close()
+		var se *ShortReadError
+		if !errors.As(err, &se) || se.Size != int64(len(content)+4) || se.Read >= se.Size || se.Read == 0 ||
+			!strings.HasPrefix(err.Error(), p+":") || !strings.Contains(err.Error(), "were read") {
+			t.Errorf("%s: Each = %v after %d values; want a short read of %d bytes", name, err, values, len(content)+4)
+		}
+		// the values are the whole lines before the cut, not a cut one
+		whole := int(se.Read-4) / 34
+		if name == "urls.txt" {
+			whole++ // "url" is a value too
+		}
+		if values != whole {
+			t.Errorf("%s: %d values emitted, %d whole lines read", name, values, whole)
+		}
+	}
+	// a stream that ends before its declared size
+	r, err := OpenStream("part.txt", strings.NewReader("a\nb\n"), 10, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = r.Each(func(b *Batch) bool { n += b.Len(); b.Release(); return true })
+	var se *ShortReadError
+	if !errors.As(err, &se) || se.Size != 10 || se.Read != 4 || n != 2 {
+		t.Errorf("short stream: %v, %d values", err, n)
+	}
+	// no false alarm: a whole file, stdin read from the middle of a file
+	p := file(t, "whole.txt", "skip\na\nb\n")
+	if _, _, err := readAll(t, "", Options{}, p); err != nil {
+		t.Errorf("whole file: %v", err)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.Seek(5, io.SeekStart) // "(read one line; urlnorm normalize) < file"
+	r, err = Open(nil, f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err = r.Each(func(b *Batch) bool {
+		for i := range b.Len() {
+			got = append(got, b.Value(i))
+		}
+		return true
+	})
+	if err != nil || strings.Join(got, ",") != "a,b" {
+		t.Errorf("stdin from offset 5: %q, %v", got, err)
+	}
+}
+
+// TestOpenStream: a stream is read with a file's rules, its format and
+// compression from its name.
+func TestOpenStream(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("\xEF\xBB\xBFid,url\r\n1,http://a/\r\n\r\n2,\"http://b/,c\"\r\n"))
+	zw.Close()
+	r, err := OpenStream("gs://bucket/links.csv.gz", &gz, int64(gz.Len()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []value
+	err = r.Each(func(b *Batch) bool {
+		for i := range b.Len() {
+			got = append(got, value{strings.Clone(b.Value(i)), b.Pos(i), normalize.KindOf(b.Err(i))})
+		}
+		b.Release()
+		return true
+	})
+	want := []value{{"http://a/", "gs://bucket/links.csv.gz:2", ""}, {"http://b/,c", "gs://bucket/links.csv.gz:4", ""}}
+	if err != nil || len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %v, %v; want %v", got, err, want)
+	}
+	if _, err := OpenStream("x.parquet", strings.NewReader(""), -1, Options{}); err == nil || !IsUsage(err) {
+		t.Errorf("Parquet stream: %v, want a usage error", err)
+	}
+	if _, err := OpenStream("x.txt", strings.NewReader(""), -1, Options{Column: "url"}); err == nil || !IsUsage(err) {
+		t.Errorf("--column on a text stream: %v, want a usage error", err)
 	}
 }
