@@ -38,9 +38,9 @@ func init() {
 	})
 }
 
-const resolveUsage = `Usage: urlnorm resolve [flags] URL…|FILE…
-
-Follows each URL's redirect chain (HEAD, or GET when HEAD is refused) and
+var resolveHelp = help{
+	synopsis: "resolve [flags] URL…|FILE…",
+	about: `Follows each URL's redirect chain (HEAD, or GET when HEAD is refused) and
 writes one JSON line per input, in input order:
 
   {"url": canonical final URL, "original": input, "final": last URL requested,
@@ -56,17 +56,25 @@ store the original and flag it); with http_only the final URL kept on
 http (Rule 1's exception); a rejected or failed URL has none.
 
 An argument containing "://" is a URL; any other argument is a file of
-URLs, one per line ('-' is stdin; blank lines and # comments are skipped).
-With no argument, URLs are read from stdin.
+URLs, one per line ('-' is stdin; .gz files are decompressed; blank lines
+and # comments are skipped), read as the file commands read text. With no
+argument, URLs are read from stdin. A line longer than 1 MiB (or the
+profile's limits.max_length) is not requested: its record has error_kind
+too_long, and stderr names its file and line.
 
 With --allowlist, every hop's host must be on the list (or a shortener,
 which may be passed through but not stopped at); a redirect that leaves
 it is rejected before it is dialed. Private, loopback, link-local (cloud
-metadata) and other non-public addresses are always refused, after DNS.`
+metadata) and other non-public addresses are always refused, after DNS.`,
+	examples: `urlnorm resolve https://bit.ly/3xYz --allowlist gov-domains.txt
+urlnorm resolve --allowlist gov-domains.txt --jobs 8 links.txt > resolved.jsonl
+urlnorm resolve --hostmap hostmap.json --allowlist gov-domains.txt links.txt`,
+	exit: netExit,
+}
 
-const learnUsage = `Usage: urlnorm learn-hosts [flags] [DOMAINS_FILE|-] > hostmap.json
-
-For each domain (one per line; a URL stands for its host; blank lines and #
+var learnHelp = help{
+	synopsis: "learn-hosts [flags] [DOMAINS_FILE|-] > hostmap.json",
+	about: `For each domain (one per line; a URL stands for its host; blank lines and #
 comments are skipped), sends HEAD http://domain/, follows every redirect
 and records the final host (clara-policy Rule 5). Writes the host map the
 clara profile loads:
@@ -75,16 +83,16 @@ clara profile loads:
 
 A domain that is its own canonical host maps to itself (loaded over the
 clara profile, that overrides a built-in mapping). Domains that fail are
-listed on stderr and left out.`
+listed on stderr, quoted, with their file and line, and left out.`,
+	examples: `urlnorm learn-hosts --allowlist gov-domains.txt domains.txt > hostmap.json
+urlnorm learn-hosts --jobs 8 --rate 1s domains.txt.gz > hostmap.json
+urlnorm resolve --hostmap hostmap.json --allowlist gov-domains.txt links.txt`,
+	exit: netExit,
+}
 
-const netExamples = `
-Examples:
-  urlnorm resolve https://bit.ly/3xYz --allowlist gov-domains.txt
-  urlnorm resolve --allowlist gov-domains.txt --jobs 8 links.txt > resolved.jsonl
-  urlnorm learn-hosts --allowlist gov-domains.txt domains.txt > hostmap.json
-
-Exit status: 0 success; 1 some input failed and --strict was given; 2 usage
-error; 3 a file could not be read.`
+const netExit = `Exit status: 0 success; 1 some input failed and --strict was given; 2 usage
+error (bad flag, bad allowlist entry, unknown profile, bad host map); 3 a
+file could not be read completely or the output could not be written.`
 
 // netFlags are the flags both commands share.
 type netFlags struct {
@@ -104,13 +112,13 @@ type netFlags struct {
 
 func (f *netFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.allowlist, "allowlist", "", "`file` of allowed hosts, one per line: sede.gob.es (that host), *.gob.es (its subdomains); default: any public host")
-	fs.IntVar(&f.maxHops, "max-hops", resolve.DefaultMaxHops, "most redirects followed; one more is flagged too_many_redirects")
+	fs.IntVar(&f.maxHops, "max-hops", resolve.DefaultMaxHops, "most `n` redirects followed; one more is flagged too_many_redirects")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "time limit per input, all hops included")
 	fs.DurationVar(&f.hopTimeout, "hop-timeout", 10*time.Second, "time limit per request")
 	fs.DurationVar(&f.interval, "rate", 200*time.Millisecond, "least time between two requests to one host (0: no limit)")
 	fs.StringVar(&f.userAgent, "user-agent", resolve.DefaultUserAgent, "User-Agent header")
 	fs.BoolVar(&f.allowPrivate, "allow-private", false, "let requests reach loopback and private networks (tests and intranets only: turns the SSRF guard's main protection off)")
-	fs.Var(&f.connectTo, "connect-to", "`HOST:PORT:ADDR:PORT`: connect to ADDR:PORT for HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
+	fs.Var(&f.connectTo, "connect-to", "for `HOST:PORT:ADDR:PORT`, connect to ADDR:PORT instead of HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
 	fs.StringVar(&f.cacert, "cacert", "", "PEM `file` of CA certificates to trust instead of the system's")
 	fs.IntVar(&f.jobs, "jobs", 4, "`n` inputs in flight at once")
 	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input failed")
@@ -196,48 +204,21 @@ func cutAfterPort(v string) (string, string, bool) {
 }
 
 // netCommand parses the flags of a network command.
-func netCommand(name, about string, e *env, args []string, extra func(*flag.FlagSet)) (*netFlags, int, bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func netCommand(name string, h help, e *env, args []string, extra func(*flag.FlagSet)) (*netFlags, int, bool) {
+	fs := newFlags(name, h)
 	var nf netFlags
 	nf.register(fs)
 	if extra != nil {
 		extra(fs)
 	}
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, about)
-		fmt.Fprintln(w, "\nFlags:")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fmt.Fprintln(w, netExamples)
-	}
-	fs.Usage = func() {}
-	// Flags may follow arguments ("resolve URL --allowlist f"); "--" ends
-	// the flags.
-	var pos []string
-	for {
-		err := fs.Parse(args)
-		if errors.Is(err, flag.ErrHelp) {
-			usage(e.stdout)
-			return nil, exitOK, false
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "run 'urlnorm %s --help' for the flags\n", name)
-			return nil, exitUsage, false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 || len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			nf.args = append(pos, rest...)
-			break
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-	return &nf, exitOK, true
+	pos, code, ok := parseFlags(fs, args, e)
+	nf.args = pos
+	return &nf, code, ok
 }
 
 func runResolve(args []string, e *env) int {
 	var profile, shorteners, hostmap string
-	nf, code, ok := netCommand("resolve", resolveUsage, e, args, func(fs *flag.FlagSet) {
+	nf, code, ok := netCommand("resolve", resolveHelp, e, args, func(fs *flag.FlagSet) {
 		fs.StringVar(&profile, "profile", "clara", "profile `name` or profile file (JSON/YAML) giving the canonical form of the final URL")
 		fs.StringVar(&hostmap, "hostmap", "", "host-map `file` written by learn-hosts, loaded over the profile's host map (Rule 5)")
 		fs.StringVar(&shorteners, "shorteners", "", "`file` of URL-shortener hosts that may be passed through when --allowlist is set (default: bit.ly, goo.gl, t.co and other well-known ones)")
@@ -339,13 +320,12 @@ func errText(err error) string {
 }
 
 func runLearnHosts(args []string, e *env) int {
-	nf, code, ok := netCommand("learn-hosts", learnUsage, e, args, nil)
+	nf, code, ok := netCommand("learn-hosts", learnHelp, e, args, nil)
 	if !ok {
 		return code
 	}
 	if len(nf.args) > 1 {
-		fmt.Fprintln(e.stderr, "urlnorm learn-hosts: give one domains file (or - or nothing for stdin)")
-		return exitUsage
+		return usageError(e, "learn-hosts", "give one domains file (or - or nothing for stdin)")
 	}
 	cfg, code, err := nf.config()
 	if err != nil {

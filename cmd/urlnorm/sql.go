@@ -6,12 +6,11 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,9 +25,9 @@ func init() {
 	register(&command{name: "sql", summary: "run SQL with the urlnorm functions (embedded DuckDB or SQLite)", run: runSQL})
 }
 
-const sqlUsage = `Usage: urlnorm sql [--engine duckdb|sqlite] [--db FILE] [--format table|csv|tsv|json] QUERY
-
-Runs QUERY on an embedded database with every urlnorm SQL function
+var sqlHelp = help{
+	synopsis: "sql [--engine duckdb|sqlite] [--db FILE] [--format table|csv|tsv|json] QUERY",
+	about: `Runs QUERY on an embedded database with every urlnorm SQL function
 registered: normalize_url, canonical_hash, url_link_type, canonicalize_url,
 resolve_url, url_profile_version and their try_ twins. QUERY may hold
 several statements separated by ';': the rows of the last one are printed.
@@ -38,50 +37,43 @@ DuckDB (the default) reads files directly: read_csv('urls.csv'),
 read_parquet('urls.parquet'), read_json('urls.json'). Without --db the
 database is in memory and gone when the command ends.
 
-Flags:
-  --engine ENGINE   duckdb (default) or sqlite
-  --db FILE         database file to open, created if missing (default: in memory)
-  --format FORMAT   table (default), csv, tsv or json
-                    table: aligned columns, NULL shown as NULL (holds all rows in memory)
-                    csv:   RFC 4180 with a header row; NULL is an empty field
-                    tsv:   header row; TAB, LF, CR and \ in a value written \t \n \r \\; NULL empty
-                    json:  an array of objects, one per row, keys in column order
-
-Examples:
-  urlnorm sql "SELECT normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')"
-  urlnorm sql "SELECT normalize_url(url) AS url, count(*) AS n
-               FROM read_csv('testdata/urls/sample.csv') GROUP BY 1 ORDER BY n DESC, url LIMIT 10"
-  urlnorm sql --format csv "SELECT url, try_canonical_hash(url) AS hash FROM read_csv('urls.csv')" > hashed.csv
-  urlnorm sql --db crawl.duckdb "CREATE TABLE pages AS SELECT * FROM read_parquet('pages.parquet')"
-  urlnorm sql --engine sqlite --db links.db "SELECT canonicalize_url(href, 'clara') FROM links LIMIT 5"
-  echo "SELECT url_profile_version('default')" | urlnorm sql -
-
-Exit status: 0 success; 1 the query failed; 2 usage error; 3 the database
-file could not be opened or the output not written.
-`
+Output formats (--format):
+  table  aligned columns, NULL shown as NULL; the first 1,000 rows set the
+         column widths, then rows are streamed (a later, wider value
+         widens its own line only); control characters are escaped
+  csv    RFC 4180 with a header row; NULL is an empty field
+  tsv    header row; TAB, LF, CR and \ in a value written \t \n \r \\; NULL empty
+  json   an array of objects, one per row, keys in column order`,
+	examples: `urlnorm sql "SELECT normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')"
+urlnorm sql "SELECT normalize_url(url) AS url, count(*) AS n
+             FROM read_csv('testdata/urls/sample.csv') GROUP BY 1 ORDER BY n DESC, url LIMIT 10"
+urlnorm sql --format csv "SELECT url, try_canonical_hash(url) AS hash FROM read_csv('urls.csv')" > hashed.csv
+urlnorm sql --db crawl.duckdb "CREATE TABLE pages AS SELECT * FROM read_parquet('pages.parquet')"
+urlnorm sql --engine sqlite --db links.db "SELECT canonicalize_url(href, 'clara') FROM links LIMIT 5"
+echo "SELECT url_profile_version('default')" | urlnorm sql -`,
+	exit: `Exit status: 0 success; 1 the query failed (rows printed before the
+failure stay printed, without the table's row count); 2 usage error; 3 the
+database file could not be opened or the output not written.`,
+}
 
 // sqlFormats are the --format values.
 var sqlFormats = []string{"table", "csv", "tsv", "json"}
 
 func runSQL(args []string, e *env) int {
-	fs := flag.NewFlagSet("sql", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	engine := fs.String("engine", "duckdb", "")
-	dbFile := fs.String("db", "", "")
-	format := fs.String("format", "table", "")
-	pos, err := parseInterspersed(fs, args)
+	fs := newFlags("sql", sqlHelp)
+	engine := fs.String("engine", "duckdb", "database `engine`: duckdb or sqlite")
+	dbFile := fs.String("db", "", "database `file` to open, created if missing (default: in memory)")
+	format := fs.String("format", "table", "output `format`: table, csv, tsv or json")
+	pos, code, ok := parseFlags(fs, args, e)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(e.stdout, sqlUsage)
-		return exitOK
-	case err != nil:
-		return sqlUsageError(e, "%v", err)
+	case !ok:
+		return code
 	case *engine != "duckdb" && *engine != "sqlite":
-		return sqlUsageError(e, "--engine must be duckdb or sqlite, not %q", *engine)
-	case !contains(sqlFormats, *format):
-		return sqlUsageError(e, "--format must be one of %s, not %q", strings.Join(sqlFormats, ", "), *format)
+		return usageError(e, "sql", "--engine must be duckdb or sqlite, not %q", *engine)
+	case !slices.Contains(sqlFormats, *format):
+		return usageError(e, "sql", "--format must be one of %s, not %q", strings.Join(sqlFormats, ", "), *format)
 	case len(pos) > 1:
-		return sqlUsageError(e, "want one QUERY argument, got %d (quote the query)", len(pos))
+		return usageError(e, "sql", "want one QUERY argument, got %d (quote the query)", len(pos))
 	}
 	query := ""
 	if len(pos) == 1 && pos[0] != "-" {
@@ -95,7 +87,7 @@ func runSQL(args []string, e *env) int {
 		query = string(b)
 	}
 	if strings.TrimSpace(query) == "" {
-		return sqlUsageError(e, "no query: give one as an argument, or on stdin")
+		return usageError(e, "sql", "no query: give one as an argument, or on stdin")
 	}
 	db, err := openSQL(*engine, *dbFile)
 	if err != nil {
@@ -123,40 +115,6 @@ func runSQL(args []string, e *env) int {
 		return exitIO
 	}
 	return exitOK
-}
-
-func sqlUsageError(e *env, format string, args ...any) int {
-	fmt.Fprintf(e.stderr, "urlnorm sql: "+format+"\nrun 'urlnorm sql --help' for the flags and examples\n", args...)
-	return exitUsage
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// parseInterspersed parses flags before and after positional arguments,
-// so "urlnorm sql QUERY --format csv" works; "--" ends the flags.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
 }
 
 func openSQL(engine, file string) (*sql.DB, error) {
