@@ -248,9 +248,11 @@ func TestAppendTSV(t *testing.T) {
 	}
 }
 
-// TestAppendCSV reads back what it writes, like encoding/csv's Writer.
+// TestAppendCSV writes what encoding/csv's Writer writes (the rows of
+// urlnorm sql and of the file commands come out the same), and reads back.
 func TestAppendCSV(t *testing.T) {
-	fields := []string{"", "plain", "a,b", `say "hi"`, "two\nlines", " lead", "\r", `\.`, "ünï"}
+	fields := []string{"", "plain", "a,b", `say "hi"`, "two\nlines", " lead", "\tlead", "\vlead", "\u00a0nbsp", "\u0085nel",
+		"trail ", "\r", `\.`, `\.x`, "ünï", "\xff\xfe"}
 	var line []byte
 	for i, f := range fields {
 		if i > 0 {
@@ -258,26 +260,33 @@ func TestAppendCSV(t *testing.T) {
 		}
 		line = AppendCSV(line, f)
 	}
+	var want bytes.Buffer
+	cw := csv.NewWriter(&want)
+	cw.Write(fields)
+	cw.Flush()
+	if got := string(line) + "\n"; got != want.String() {
+		t.Errorf("AppendCSV wrote\n%q\nencoding/csv\n%q", got, want.String())
+	}
 	rec, err := csv.NewReader(strings.NewReader(string(line) + "\n")).Read()
 	if err != nil || strings.Join(rec, "|") != strings.Join(fields, "|") {
 		t.Errorf("read back %q as %q, %v", line, rec, err)
 	}
 }
 
-// TestAppendJSON agrees with encoding/json, invalid UTF-8 included.
+// TestAppendJSON writes what encoding/json writes without HTML escaping,
+// byte for byte: every single byte, and strings with invalid UTF-8.
 func TestAppendJSON(t *testing.T) {
-	for _, s := range []string{"", "plain", `q"uote\`, "ctl\x00\x01\x1f\x7f", "\t\n\r", "ünï 日本", "bad \xff\xfe utf8", "\u2028\u2029", "<&>"} {
-		got := AppendJSON(nil, s)
-		var back string
-		if err := json.Unmarshal(got, &back); err != nil {
-			t.Errorf("AppendJSON(%q) = %s: %v", s, got, err)
-			continue
-		}
-		want, _ := json.Marshal(s) // encoding/json's reading of the same string
-		var wantBack string
-		json.Unmarshal(want, &wantBack)
-		if back != wantBack {
-			t.Errorf("AppendJSON(%q) reads back as %q, encoding/json as %q", s, back, wantBack)
+	inputs := []string{"", "plain", `q"uote\`, "ctl\x00\x01\x1f\x7f", "\t\n\r\b\f", "ünï 日本", "bad \xff\xfe utf8", "\u2028\u2029", "<&>", "\xe6\x97"}
+	for c := range 256 {
+		inputs = append(inputs, string([]byte{byte(c)}))
+	}
+	for _, s := range inputs {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got := string(AppendJSON(nil, s)); got != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("AppendJSON(%q) = %s, encoding/json %s", s, got, want.String())
 		}
 	}
 }
@@ -400,5 +409,29 @@ func TestOpenStream(t *testing.T) {
 	}
 	if _, err := OpenStream("x.txt", strings.NewReader(""), -1, Options{Column: "url"}); err == nil || !IsUsage(err) {
 		t.Errorf("--column on a text stream: %v, want a usage error", err)
+	}
+}
+
+func TestDisplayWidth(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{"abc", 3},               // ASCII
+		{"日本語", 6},               // CJK ideographs: wide (UAX #11 W)
+		{"한국", 4},                // Hangul syllables: wide
+		{"ｱｲｳ", 3},               // halfwidth katakana: narrow (H)
+		{"Ａ１", 4},                // fullwidth forms (F)
+		{"e\u0301", 1},           // combining acute accent (Mn): no column
+		{"a\u200db", 2},          // zero width joiner (Cf): no column
+		{"soft\u00adhyphen", 11}, // soft hyphen: shown as a hyphen
+		{"😀", 2},                 // emoji presentation: wide
+		{"é", 1},                 // precomposed Latin: one column
+		{"\xff", 1},              // invalid UTF-8: one U+FFFD
+		{"Ωmega", 5},             // ambiguous-width Greek: narrow outside East Asian contexts
+	} {
+		if got := DisplayWidth(c.s); got != c.want {
+			t.Errorf("DisplayWidth(%q) = %d, want %d", c.s, got, c.want)
+		}
 	}
 }
