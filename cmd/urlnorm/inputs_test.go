@@ -6,12 +6,14 @@ package main
 import (
 	"bytes"
 	"database/sql"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // dupColumnParquet writes a Parquet file whose columns 1 and 3 are both
@@ -109,6 +111,90 @@ func TestTruncatedWhileRead(t *testing.T) {
 			t.Errorf("strict %v: stderr %q after %d rows", strict, errb.String(), rows)
 		} else if read, _ := strconv.Atoi(m[2]); read/len(line) != rows {
 			t.Errorf("strict %v: %d rows written, %d whole lines read", strict, rows, read/len(line))
+		}
+	}
+}
+
+// TestResolveLongLine (issue 16 item 5): a line over 1 MiB used to stop
+// resolve ("bufio.Scanner: token too long", exit 3, every later URL
+// dropped). Now it is one failed input, too_long, named by file and line
+// on stderr, and the URLs after it are resolved; from a file and stdin.
+func TestResolveLongLine(t *testing.T) {
+	s := govServer(t)
+	dir := t.TempDir()
+	long := "https://boe.es/" + strings.Repeat("x", 2<<20)
+	content := "https://www.boe.es/\n" + long + "\n# a comment\n\nhttps://sepe.es/x\n"
+	links := filepath.Join(dir, "links.txt")
+	writeFile(t, links, content)
+	args := append([]string{"resolve"}, netArgs(t, s, dir)...)
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		pos   string
+	}{
+		{[]string{links}, "", "links.txt:2"},
+		{[]string{"-"}, content, "stdin:2"},
+	} {
+		code, out, errOut := runNet(append(append([]string{}, args...), c.args...), c.stdin)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != exitOK || len(lines) != 3 {
+			t.Fatalf("%s: exit %d, %d lines; stderr %.500q", c.pos, code, len(lines), errOut)
+		}
+		var recs [3]resolveRecord
+		for i, l := range lines {
+			if err := json.Unmarshal([]byte(l), &recs[i]); err != nil {
+				t.Fatalf("%s: line %d: %v", c.pos, i+1, err)
+			}
+		}
+		if recs[0].URL != "https://www.boe.es" || recs[2].URL != "https://sepe.es/x" && recs[2].URL != "https://www.sepe.es/x" {
+			t.Errorf("%s: the URLs around the long line: %q, %q", c.pos, recs[0].URL, recs[2].URL)
+		}
+		if r := recs[1]; r.Kind != "too_long" || r.Class != "input" || r.URL != "" || len(r.Original) != 1<<20 || !strings.Contains(r.Error, c.pos+": too_long (longer than 1048576 bytes): \"https://boe.es/xxx") {
+			t.Errorf("%s: the long line: kind %q class %q url %q, %d bytes of original, error %.100q", c.pos, r.Kind, r.Class, r.URL, len(r.Original), r.Error)
+		}
+		if !strings.Contains(errOut, c.pos+": too_long (longer than 1048576 bytes): \"https://boe.es/xxx") || !strings.Contains(errOut, "3 URLs: 2 resolved, 0 flagged, 1 failed") || len(errOut) > 4000 {
+			t.Errorf("%s: stderr %.1000q", c.pos, errOut)
+		}
+		if n := len(s.Requests("boe.es")); n != 0 {
+			t.Errorf("%s: the long line was requested (%d requests to boe.es)", c.pos, n)
+		}
+	}
+	if code, _, _ := runNet(append(append([]string{}, args...), "--strict", links), ""); code != exitData {
+		t.Errorf("--strict: exit %d, want %d", code, exitData)
+	}
+}
+
+// TestLearnHostsQuotes (issues 16 items 5 and 6): learn-hosts reads its
+// domains as the file commands do (a line over 1 MiB is too_long, named
+// by line, and the run goes on) and never writes raw input to stderr: a
+// 70 KB line, terminal escapes and invalid UTF-8 are quoted and cut.
+func TestLearnHostsQuotes(t *testing.T) {
+	s := govServer(t)
+	dir := t.TempDir()
+	domains := filepath.Join(dir, "domains.txt")
+	writeFile(t, domains, "boe.es\n"+
+		strings.Repeat("a", 2<<20)+"\n"+ // too long to keep
+		strings.Repeat("b", 70<<10)+".es\n"+ // a 70 KB name
+		"evil\x1b[2J\x1b]0;pwned\x07.es\n"+ // clears the screen, sets the title
+		"bad\xff\xfe.es\n"+ // invalid UTF-8
+		"sepe.es\n")
+	args := append([]string{"learn-hosts"}, netArgs(t, s, dir)...)
+	code, out, errOut := runNet(append(args, domains), "")
+	if code != exitOK || !strings.Contains(out, `"boe.es": "www.boe.es"`) || !strings.Contains(out, `"sepe.es": "sepe.es"`) {
+		t.Fatalf("exit %d, host map %q, stderr %.2000q", code, out, errOut)
+	}
+	if strings.ContainsAny(errOut, "\x1b\x07") || !utf8.ValidString(errOut) {
+		t.Errorf("stderr carries raw input: %q", errOut)
+	}
+	for _, l := range strings.Split(errOut, "\n") {
+		if len(l) > 1200 {
+			t.Errorf("stderr line of %d bytes: %.200q…", len(l), l)
+		}
+	}
+	for _, want := range []string{"domains.txt:2: too_long", "domains.txt:3: ", "domains.txt:4: ", `evil\x1b[2J\x1b]0;pwned\a.es`, "domains.txt:5: ", `bad\xff\xfe.es`,
+		"6 domains: 2 in the host map, 4 failed"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%.3000s", want, errOut)
 		}
 	}
 }

@@ -12,13 +12,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
 	"time"
 
+	"github.com/urlnorm/urlnorm/internal/cliio"
 	"github.com/urlnorm/urlnorm/internal/pipeline"
 	"github.com/urlnorm/urlnorm/internal/profileload"
 	"github.com/urlnorm/urlnorm/normalize"
@@ -248,19 +248,22 @@ func runResolve(args []string, e *env) int {
 		return exitUsage
 	}
 	defer r.Close()
-	inputs, readErr, code, err := resolveInputs(nf.args, e.stdin)
+	inputs, err := openNetInputs(nf.args, e.stdin, true, maxValue(cfg.Normalizer))
 	if err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
-		return code
+		return fileError(e, "resolve", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	out := bufio.NewWriter(e.stdout)
-	var n, flagged, failed int
-	stage := pipeline.Stage[string, resolveRecord]{
+	out := bufio.NewWriter(outWriter{e.stdout})
+	var n, flagged, failed, shown int
+	stage := pipeline.Stage[netInput, resolveRecord]{
 		Workers: nf.jobs,
-		Work: func(in string) resolveRecord {
-			res, err := r.Resolve(ctx, in)
+		Work: func(in netInput) resolveRecord {
+			if in.err != nil { // not requested: the file commands' too_long
+				return resolveRecord{Result: resolve.Result{Original: in.value}, Error: in.pos + ": " + describe(in.err),
+					Kind: normalize.KindOf(in.err), Class: "input", pos: in.pos}
+			}
+			res, err := r.Resolve(ctx, in.value)
 			return resolveRecord{Result: res, Error: errText(err), Kind: resolve.KindOf(err), Class: resolve.ClassOf(err)}
 		},
 		Sink: func(rec resolveRecord) error {
@@ -271,31 +274,22 @@ func runResolve(args []string, e *env) int {
 			case rec.Flag != "":
 				flagged++
 			}
+			if rec.pos != "" && shown < maxShown {
+				shown++
+				fmt.Fprintf(e.stderr, "urlnorm resolve: %s\n", safeText(rec.Error))
+			}
 			b, _ := json.Marshal(rec)
 			_, err := out.Write(append(b, '\n'))
 			return err
 		},
 	}
-	sinkErr := stage.Run(func(emit func(string) bool) error {
-		for in := range inputs {
-			if !emit(in) {
-				for range inputs { // let the reader finish
-				}
-			}
-		}
-		return nil
-	})
-	if sinkErr != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", sinkErr)
-		return exitIO
-	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
-		return exitIO
+	runErr := stage.Run(inputs.each)
+	if ferr := out.Flush(); runErr == nil {
+		runErr = ferr
 	}
 	fmt.Fprintf(e.stderr, "urlnorm resolve: %d URLs: %d resolved, %d flagged, %d failed\n", n, n-flagged-failed, flagged, failed)
-	if err := readErr(); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
+	if runErr != nil {
+		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", runErr)
 		return exitIO
 	}
 	if nf.strict && failed > 0 {
@@ -310,6 +304,7 @@ type resolveRecord struct {
 	Error string `json:"error,omitempty"`
 	Kind  string `json:"error_kind,omitempty"`
 	Class string `json:"error_class,omitempty"`
+	pos   string // an input the reader refused (too_long): listed on stderr
 }
 
 func errText(err error) string {
@@ -340,48 +335,54 @@ func runLearnHosts(args []string, e *env) int {
 		return exitUsage
 	}
 	defer r.Close()
-	src, name := e.stdin, "stdin"
-	if len(nf.args) == 1 && nf.args[0] != "-" {
-		fh, err := os.Open(nf.args[0])
-		if err != nil {
-			fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
-			return exitIO
-		}
-		defer fh.Close()
-		src, name = fh, nf.args[0]
-	}
-	domains, err := resolve.ReadList(src)
+	inputs, err := openNetInputs(nf.args, e.stdin, false, cliio.DefaultMaxValue)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %v\n", name, err)
-		return exitIO
+		return fileError(e, "learn-hosts", err)
 	}
-	for i, d := range domains {
-		if !strings.Contains(d, "://") {
-			continue
+	// The domains are read whole: the host map is built from all of them.
+	var domains, pos []string
+	refused := 0 // lines the reader refused (too_long)
+	report := func(pos, msg string) {
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %s\n", pos, safeText(msg))
+	}
+	err = inputs.each(func(in netInput) bool {
+		if in.err != nil {
+			refused++
+			report(in.pos, describe(in.err))
+			return true
 		}
-		if u, err := normalize.Parse(d); err == nil {
-			domains[i] = u.Host()
+		d := in.value
+		if strings.Contains(d, "://") {
+			if u, err := normalize.Parse(d); err == nil {
+				d = u.Host()
+			}
 		}
+		domains, pos = append(domains, d), append(pos, in.pos)
+		return true
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
+		return exitIO
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	learned := r.LearnHosts(ctx, domains, nf.jobs)
 	m, dropped := resolve.BuildHostMap(learned)
-	failed := len(dropped)
-	for _, l := range learned {
+	failed := refused + len(dropped)
+	for i, l := range learned {
 		if l.Err != nil {
 			failed++
-			fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %s: %v\n", l.Domain, resolve.KindOf(l.Err), l.Err)
+			report(pos[i], resolve.KindOf(l.Err)+": "+l.Err.Error())
 		}
 	}
 	for _, l := range dropped {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: left out: %v\n", l.Domain, l.Err)
+		report(normalize.Quote(l.Domain), "left out: "+l.Err.Error())
 	}
 	if _, err := e.stdout.Write(m.JSON()); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: writing the output: %v\n", err)
 		return exitIO
 	}
-	fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %d domains: %d in the host map, %d failed\n", len(domains), len(m.Hosts), failed)
+	fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %d domains: %d in the host map, %d failed\n", len(domains)+refused, len(m.Hosts), failed)
 	if nf.strict && failed > 0 {
 		return exitData
 	}
@@ -406,52 +407,12 @@ func loadProfile(arg, hostmap string) (*normalize.Normalizer, int, error) {
 	return nil, exitUsage, err
 }
 
-// resolveInputs turns the arguments into a stream of URLs: an argument
-// with "://" is a URL, any other a file of URLs ('-' is stdin); none
-// means stdin. Files are opened up front so a missing one is reported
-// before any request; readErr reports a read error once the channel is
-// drained.
-func resolveInputs(args []string, stdin io.Reader) (urls <-chan string, readErr func() error, code int, err error) {
-	if len(args) == 0 {
-		args = []string{"-"}
+// fileError reports an input that cannot be opened: a usage error (a
+// flag that does not apply to it) or an I/O error.
+func fileError(e *env, cmd string, err error) int {
+	if cliio.IsUsage(err) {
+		return usageError(e, cmd, "%v", err)
 	}
-	var srcs []io.Reader
-	var closers []io.Closer
-	for _, a := range args {
-		switch {
-		case strings.Contains(a, "://"):
-			srcs = append(srcs, strings.NewReader(a+"\n"))
-		case a == "-":
-			srcs = append(srcs, stdin)
-		default:
-			fh, err := os.Open(a)
-			if err != nil {
-				for _, c := range closers {
-					c.Close()
-				}
-				return nil, nil, exitIO, err
-			}
-			srcs, closers = append(srcs, fh), append(closers, fh)
-		}
-	}
-	ch := make(chan string)
-	var scanErr error
-	go func() {
-		defer close(ch)
-		for _, c := range closers {
-			defer c.Close()
-		}
-		sc := bufio.NewScanner(io.MultiReader(srcs...))
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line != "" && line[0] != '#' {
-				ch <- line
-			}
-		}
-		scanErr = sc.Err()
-	}()
-	// scanErr is written before close(ch), which happens before the
-	// caller's last receive returns.
-	return ch, func() error { return scanErr }, exitOK, nil
+	fmt.Fprintf(e.stderr, "urlnorm %s: %v\n", cmd, err)
+	return exitIO
 }
