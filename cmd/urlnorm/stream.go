@@ -150,12 +150,7 @@ func openStream(name string, e *env, f *inputFlags, paths []string, ns ...*norma
 	f.opt.MaxValue = maxValue(ns...)
 	r, err := cliio.Open(paths, e.stdin, f.opt)
 	if err != nil {
-		code = exitIO
-		if cliio.IsUsage(err) {
-			code = exitUsage
-		}
-		fmt.Fprintf(e.stderr, "urlnorm %s: %v\n", name, err)
-		return nil, code, false
+		return nil, fileError(e, name, err), false
 	}
 	s = &stream{name: name, e: e, flags: f, reader: r, invalid: map[string]int64{},
 		out: bufio.NewWriterSize(outWriter{e.stdout}, 256<<10)}
