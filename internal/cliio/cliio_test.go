@@ -29,15 +29,21 @@ func readAll(t *testing.T, stdin string, opt Options, paths ...string) ([]value,
 		return nil, nil, err
 	}
 	defer r.Close()
+	got, err := collect(r)
+	return got, r, err
+}
+
+// collect reads every value of r.
+func collect(r *Reader) ([]value, error) {
 	var got []value
-	err = r.Each(func(b *Batch) bool {
+	err := r.Each(func(b *Batch) bool {
 		for i := range b.Len() {
 			got = append(got, value{strings.Clone(b.Value(i)), b.Pos(i), normalize.KindOf(b.Err(i))})
 		}
 		b.Release()
 		return true
 	})
-	return got, r, err
+	return got, err
 }
 
 func file(t *testing.T, name, content string) string {
@@ -392,14 +398,7 @@ func TestOpenStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []value
-	err = r.Each(func(b *Batch) bool {
-		for i := range b.Len() {
-			got = append(got, value{strings.Clone(b.Value(i)), b.Pos(i), normalize.KindOf(b.Err(i))})
-		}
-		b.Release()
-		return true
-	})
+	got, err := collect(r)
 	want := []value{{"http://a/", "gs://bucket/links.csv.gz:2", ""}, {"http://b/,c", "gs://bucket/links.csv.gz:4", ""}}
 	if err != nil || len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("got %v, %v; want %v", got, err, want)
