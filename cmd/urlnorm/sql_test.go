@@ -149,7 +149,7 @@ func TestSQLErrors(t *testing.T) {
 		{"two queries", "", []string{"SELECT 1", "SELECT 2"}, exitUsage, "want one QUERY argument, got 2 (quote the query)"},
 		{"engine", "", []string{"--engine", "postgres", "SELECT 1"}, exitUsage, `--engine must be duckdb or sqlite, not "postgres"`},
 		{"format", "", []string{"--format", "xml", "SELECT 1"}, exitUsage, `--format must be one of table, csv, tsv, json, not "xml"`},
-		{"flag", "", []string{"--nope", "SELECT 1"}, exitUsage, "flag provided but not defined: -nope"},
+		{"flag", "", []string{"--nope", "SELECT 1"}, exitUsage, "unknown flag --nope\n"},
 		{"syntax", "", []string{"SELEC 1"}, exitData, `urlnorm sql: Parser Error: syntax error at or near "SELEC"`},
 		{"sqlite syntax", "", []string{"--engine", "sqlite", "SELEC 1"}, exitData, `urlnorm sql: near "SELEC": syntax error`},
 		// a function error reads as the function's message, without the driver's noise
