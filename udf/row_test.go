@@ -131,7 +131,9 @@ func TestResultForms(t *testing.T) {
 			return []any{"a", "b&c"}, nil
 		}}
 	params := &Func{Name: "params", Args: []Arg{{Name: "url"}}, Returns: mustType(t, "MAP(VARCHAR, VARCHAR[])"),
-		value: func([]string) (any, error) { return []Entry{{Key: "z", Value: []any{"1"}}, {Key: "a", Value: []any{"2", "3"}}}, nil }}
+		value: func([]string) (any, error) {
+			return []Entry{{Key: "z", Value: []any{"1"}}, {Key: "a", Value: []any{"2", "3"}}}, nil
+		}}
 	for _, tc := range []struct {
 		f          *Func
 		arg        string
