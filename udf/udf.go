@@ -110,6 +110,12 @@ func NewText(name string, args []Arg, fn TextFunc) *Func {
 	return &Func{Name: name, Args: args, Returns: Varchar, text: fn}
 }
 
+// NewValue declares a function of any result type outside Funcs with the
+// same row contract.
+func NewValue(name string, args []Arg, returns *SQLType, fn ValueFunc) *Func {
+	return &Func{Name: name, Args: args, Returns: returns, value: fn}
+}
+
 // Funcs is every function overload, try_ twins included, in a stable
 // order (overloads of one name are adjacent).
 var Funcs = build()
