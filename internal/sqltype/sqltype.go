@@ -156,23 +156,8 @@ func (t *Type) SQL() string {
 	return t.Base
 }
 
-// String renders t compactly (for tests and messages): VARCHAR, [T],
-// {name:T …}, map[K]V.
-func (t *Type) String() string {
-	switch {
-	case t.IsMap():
-		return "map[" + t.Key.String() + "]" + t.Elem.String()
-	case t.IsList():
-		return "[" + t.Elem.String() + "]"
-	case t.IsStruct():
-		parts := make([]string, len(t.Members))
-		for i, m := range t.Members {
-			parts[i] = m.Name + ":" + m.Type.String()
-		}
-		return "{" + strings.Join(parts, " ") + "}"
-	}
-	return t.Base
-}
+// String is SQL.
+func (t *Type) String() string { return t.SQL() }
 
 // Check reports whether v has t's value form, at every level.
 func (t *Type) Check(v any) error {

@@ -8,13 +8,13 @@ import (
 func TestParse(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"VARCHAR", "VARCHAR"},
-		{"UBIGINT[]", "[UBIGINT]"},
-		{"STRUCT(a VARCHAR, b BOOLEAN)", "{a:VARCHAR b:BOOLEAN}"},
-		{"STRUCT(a STRUCT(x DOUBLE, y VARCHAR)[], b INTEGER)[][]", "[[{a:[{x:DOUBLE y:VARCHAR}] b:INTEGER}]]"}, // commas inside a nested STRUCT
-		{" STRUCT( a VARCHAR ) ", "{a:VARCHAR}"},
-		{`STRUCT("key" VARCHAR, "value" VARCHAR)[]`, "[{key:VARCHAR value:VARCHAR}]"}, // as DuckDB's typeof() prints keywords
-		{"MAP(VARCHAR, VARCHAR[])", "map[VARCHAR][VARCHAR]"},                          // url_query_params (issue 13)
-		{"MAP(VARCHAR, STRUCT(a INTEGER, b VARCHAR))", "map[VARCHAR]{a:INTEGER b:VARCHAR}"},
+		{"UBIGINT[]", "UBIGINT[]"},
+		{"STRUCT(a VARCHAR, b BOOLEAN)", "STRUCT(a VARCHAR, b BOOLEAN)"},
+		{"STRUCT(a STRUCT(x DOUBLE, y VARCHAR)[], b INTEGER)[][]", "STRUCT(a STRUCT(x DOUBLE, y VARCHAR)[], b INTEGER)[][]"}, // commas inside a nested STRUCT
+		{" STRUCT( a VARCHAR ) ", "STRUCT(a VARCHAR)"},
+		{`STRUCT("key" VARCHAR, "value" VARCHAR)[]`, "STRUCT(key VARCHAR, value VARCHAR)[]"}, // as DuckDB's typeof() prints keywords
+		{"MAP(VARCHAR, VARCHAR[])", "MAP(VARCHAR, VARCHAR[])"},                               // url_query_params (issue 13)
+		{"MAP(VARCHAR, STRUCT(a INTEGER, b VARCHAR))", "MAP(VARCHAR, STRUCT(a INTEGER, b VARCHAR))"},
 		{"MAP(VARCHAR)", "error"}, // a MAP has a key and a value type
 		{`STRUCT("a"b" VARCHAR)`, "error"},
 		{"", "error"},
@@ -27,10 +27,10 @@ func TestParse(t *testing.T) {
 		typ, err := Parse(tc.in)
 		got := "error"
 		if err == nil {
-			got = typ.String()
-			// SQL renders what Parse reads.
-			if again, err := Parse(typ.SQL()); err != nil || again.String() != got {
-				t.Errorf("Parse(%q).SQL() = %q does not parse back: %v", tc.in, typ.SQL(), err)
+			got = typ.SQL()
+			// SQL renders what Parse reads, members in order, nested.
+			if again, err := Parse(got); err != nil || again.SQL() != got || typ.String() != got {
+				t.Errorf("Parse(%q).SQL() = %q does not parse back: %v", tc.in, got, err)
 			}
 		}
 		if got != tc.want {
