@@ -58,7 +58,7 @@ func typeInfo(t *udf.SQLType) (ddb.TypeInfo, error) {
 
 // value converts a udf value (package sqltype's form) of type t to what
 // duckdb-go sets: a STRUCT's positional values become map[string]any, a
-// MAP an OrderedMap, an INTEGER an int32.
+// MAP an OrderedMap, an INTEGER an int32. It may reuse v's lists.
 func value(t *udf.SQLType, v any) (any, error) {
 	if v == nil {
 		return nil, nil
@@ -101,14 +101,15 @@ func value(t *udf.SQLType, v any) (any, error) {
 		if !ok {
 			return nil, fmt.Errorf("urlnorm: %T is not a value of %s", v, t.SQL())
 		}
-		out := make([]any, len(l))
+		// In place: the list is this row's own, and v keeps its box (one
+		// allocation less per list and row).
 		for i, e := range l {
 			var err error
-			if out[i], err = value(t.Elem, e); err != nil {
+			if l[i], err = value(t.Elem, e); err != nil {
 				return nil, err
 			}
 		}
-		return out, nil
+		return v, nil
 	case t.Base == "INTEGER":
 		if n, ok := v.(int64); ok {
 			if n != int64(int32(n)) {
