@@ -92,7 +92,7 @@ func (c testCase) column(name string) *string {
 // call gives: a value, NULL, or an error message.
 type expect struct {
 	null  bool
-	value string // text; canonicalize_url: udf.JSON
+	value string // udf's Text form (JSON for a composite)
 	err   string
 }
 

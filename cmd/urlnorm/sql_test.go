@@ -57,7 +57,7 @@ func TestSQLReadCSV(t *testing.T) {
 }
 
 // canonicalize_url prints the same JSON text from DuckDB (a STRUCT) and
-// SQLite (JSON text), keys in udf.Fields order.
+// SQLite (JSON text), keys in udf.RecordType order.
 func TestSQLCanonicalizeSameText(t *testing.T) {
 	q := "SELECT canonicalize_url('http://sepe.es/HomeSepe/?utm_source=x&page=2#top', 'clara') AS c"
 	var outs []string
