@@ -34,7 +34,12 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 		var v any
 		if v, err = f.value(args); err == nil {
 			null = v == nil
-			out, err = appendText(dst, f.Returns, v)
+			var encErr error
+			if out, encErr = appendText(dst, f.Returns, v); encErr != nil {
+				// the value and the declared type disagree: a bug, which
+				// try_ must not hide
+				return dst, false, f.panicError(encErr, args, nulls)
+			}
 		}
 	}
 	if err != nil {

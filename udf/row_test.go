@@ -113,6 +113,12 @@ func TestPanic(t *testing.T) {
 			}
 		}
 	}
+	// A value that does not have the declared type is a bug, even in try_.
+	wrong := &Func{Name: "try_w", Args: []Arg{{Name: "url"}}, Returns: RecordType, Try: true,
+		value: func([]string) (any, error) { return []any{"only one member"}, nil }}
+	if _, null, err := wrong.Text(nil, []string{"x"}, nil); null || err == nil || !strings.Contains(err.Error(), "internal error") {
+		t.Errorf("a mistyped value: null %v, %v; want an internal error", null, err)
+	}
 	if err := PanicError("p", "boom"); err.Error() != "p: internal error: boom (please report this query)" {
 		t.Errorf("PanicError = %v", err)
 	}
@@ -318,6 +324,9 @@ func TestQuoteArgs(t *testing.T) {
 
 // Text appends without allocating on the hot path (normalize_url).
 func TestTextAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	f := overload(t, "normalize_url", 2)
 	args, nulls := []string{"HTTP://Example.COM:80/a/../b/?z=1&a=2", "default"}, []bool{false, false}
 	buf := make([]byte, 0, 256)
