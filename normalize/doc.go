@@ -15,9 +15,10 @@
 // Built-in profiles ship as embedded JSON (profiles/*.json) and carry a
 // version; golden files (testdata/golden) pin their outputs, and a canary
 // test fails when outputs change without a version bump. Custom profiles
-// load from JSON or YAML (ParseProfile, ParseProfileYAML) or are built in
-// Go from a built-in's Profile(); New compiles one, Register makes it
-// available to Lookup and so to the SQL functions.
+// load from JSON (ParseProfile) or are built in Go from a built-in's
+// Profile(); New compiles one, Register makes it available to Lookup and so
+// to the SQL functions. Package sourceconfig reads profiles from YAML and
+// the source systems' configuration files.
 //
 // # Parameter patterns
 //

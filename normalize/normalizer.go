@@ -225,46 +225,50 @@ func compileGroups(gs []ParamGroup) (ruleSet, error) {
 	return rs, nil
 }
 
-// tracking is the "tracking" list in force at one level of edge-gateway's
-// global → host → URL-pattern hierarchy. A level inherits its parent's
-// patterns and strip flag; its ParamSet replaces, extends or disables them
-// (so "strip: false" on a host also holds for its URL patterns unless one
-// says "strip: true" again, with the inherited patterns).
-type tracking struct {
-	patterns []string
-	strip    bool
+// Tracking is the "tracking" removal list in force at one level of
+// edge-gateway's global → host → URL-pattern hierarchy. A level inherits
+// its parent's patterns and strip flag; its ParamSet replaces, extends or
+// disables them (so "strip: false" on a host also holds for its URL
+// patterns unless one says "strip: true" again, with the inherited
+// patterns). The configuration loaders and the compiler share it, so a
+// loaded profile means what its loader read.
+type Tracking struct {
+	Patterns []string
+	Strip    bool
 }
 
-// rootTracking is the profile-level list: the "tracking" removal group.
-func rootTracking(groups []ParamGroup) tracking {
-	for _, g := range groups {
+// Tracking returns the profile-level list: the patterns of the "tracking"
+// removal group (none when there is no such group), stripped.
+func (q *QueryRules) Tracking() Tracking {
+	for _, g := range q.Remove {
 		if g.Reason == "tracking" {
-			return tracking{g.Patterns, true}
+			return Tracking{g.Patterns, true}
 		}
 	}
-	return tracking{nil, true}
+	return Tracking{nil, true}
 }
 
-func (t tracking) with(s *ParamSet) tracking {
-	t.patterns, t.strip = s.apply(t.patterns, t.strip)
+// With returns t changed by s, one level down the hierarchy.
+func (t Tracking) With(s *ParamSet) Tracking {
+	t.Patterns, t.Strip = s.apply(t.Patterns, t.Strip)
 	return t
 }
 
-// groups returns base with its "tracking" group replaced by t (appended
+// Groups returns base with its "tracking" group replaced by t (appended
 // when base has none, dropped when t strips nothing).
-func (t tracking) groups(base []ParamGroup) []ParamGroup {
+func (t Tracking) Groups(base []ParamGroup) []ParamGroup {
 	out := make([]ParamGroup, 0, len(base)+1)
 	placed := false
 	for _, g := range base {
 		if g.Reason == "tracking" {
-			g.Patterns, placed = t.patterns, true
+			g.Patterns, placed = t.Patterns, true
 		}
 		out = append(out, g)
 	}
 	if !placed {
-		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.patterns})
+		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.Patterns})
 	}
-	if !t.strip {
+	if !t.Strip {
 		for i, g := range out {
 			if g.Reason == "tracking" {
 				out = append(out[:i], out[i+1:]...)
@@ -281,17 +285,17 @@ func (n *Normalizer) compileHosts() error {
 		return nil
 	}
 	hosts := map[string]*hostRule{}
-	root := rootTracking(p.Query.Remove)
+	root := p.Query.Tracking()
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
-		ht := root.with(h.Tracking)
-		groups, err := compileGroups(ht.groups(p.Query.Remove))
+		ht := root.With(h.Tracking)
+		groups, err := compileGroups(ht.Groups(p.Query.Remove))
 		if err != nil {
 			return configError(p.Name, field+".tracking", err)
 		}
 		hr := &hostRule{groups: groups}
 		for j, r := range h.Paths {
-			groups, err := compileGroups(ht.with(r.Tracking).groups(p.Query.Remove))
+			groups, err := compileGroups(ht.With(r.Tracking).Groups(p.Query.Remove))
 			if err != nil {
 				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
 			}
