@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -129,78 +130,229 @@ type rewrite struct {
 	exact    string // what from normalizes to, matched as a whole URL
 }
 
-// New compiles a profile into a Normalizer.
+// New compiles a profile into a Normalizer. It is the one code that
+// refuses a bad profile (Validate runs it): each section of the profile is
+// checked by the function that compiles it, in the order of the Profile
+// fields, and the first error names its field.
 func New(p Profile) (*Normalizer, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
+	n := &Normalizer{prof: p}
+	n.pool.New = func() any { return new(state) }
+	for _, compile := range []func(*Normalizer, *Profile) error{
+		(*Normalizer).compileIdentity,
+		(*Normalizer).compileScheme,
+		(*Normalizer).compileHost,
+		(*Normalizer).compilePort,
+		(*Normalizer).compilePath,
+		(*Normalizer).compilePercent,
+		(*Normalizer).compileQuery,
+		(*Normalizer).compileHash,
+		(*Normalizer).compileLimits,
+		(*Normalizer).compileHosts,
+		(*Normalizer).compilePagination,
+		(*Normalizer).compileLanguage,
+		(*Normalizer).compileRewrites, // last: it runs the normalizer
+	} {
+		if err := compile(n, &n.prof); err != nil {
+			return nil, err
+		}
 	}
-	n := &Normalizer{
-		prof:      p,
-		allowed:   p.Scheme.Allowed,
-		assume:    p.Scheme.Assume,
-		defaults:  p.Port.Defaults,
-		host:      p.Host,
-		charset:   charsetBits[p.Host.Charset],
-		pct:       p.Percent,
-		pctAny:    p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray,
-		slash:     slashRules[p.Path.TrailingSlash],
-		collapse:  p.Path.CollapseSlashes,
-		emptyDir:  p.Path.EmptyPathSlash,
-		query:     p.Query,
-		fragment:  p.Fragment.Remove,
-		hash:      p.Hash,
-		maxLen:    p.Limits.MaxLength,
-		maxParams: p.Limits.MaxParams,
+	return n, nil
+}
+
+// Validate reports whether the profile compiles, and why not: it runs New.
+func (p *Profile) Validate() error {
+	_, err := New(*p)
+	return err
+}
+
+// bad is a compile error in the profile's field.
+func (p *Profile) bad(field, format string, a ...any) error {
+	return configError(p.Name, field, fmt.Errorf(format, a...))
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
+
+func (n *Normalizer) compileIdentity(p *Profile) error {
+	if !nameRE.MatchString(p.Name) {
+		return p.bad("name", "profile name %q must match %s", p.Name, nameRE)
 	}
+	if p.Version == "" {
+		return p.bad("version", "missing version")
+	}
+	return nil
+}
+
+func (n *Normalizer) compileScheme(p *Profile) error {
+	for _, s := range p.Scheme.Allowed {
+		if schemeLen(s+":") != len(s) {
+			return p.bad("scheme.allowed", "%q is not a scheme", s)
+		}
+	}
+	n.allowed = p.Scheme.Allowed
+	for from, to := range p.Scheme.Upgrade {
+		if schemeLen(from+":") != len(from) || schemeLen(to+":") != len(to) {
+			return p.bad("scheme.upgrade", "%q → %q is not a scheme pair", from, to)
+		}
+		if (specialPort(from) == -2) != (specialPort(to) == -2) {
+			return p.bad("scheme.upgrade", "%q → %q mixes special and non-special schemes", from, to)
+		}
+		if _, ok := p.Scheme.Upgrade[to]; ok {
+			return p.bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
+		}
+		n.upgrade = append(n.upgrade, [2]string{from, to})
+	}
+	if a := p.Scheme.Assume; a != "" && specialPort(a) < 0 {
+		return p.bad("scheme.assume", "%q must be a special scheme with a host (http, https, ws, wss, ftp)", a)
+	}
+	n.assume = p.Scheme.Assume
+	return nil
+}
+
+func (n *Normalizer) compileHost(p *Profile) error {
+	switch p.Host.Charset {
+	case "", CharsetWHATWG, CharsetRFC3986, CharsetDNS:
+	default:
+		return p.bad("host.charset", "unknown charset %q", p.Host.Charset)
+	}
+	for k, v := range p.Host.Map {
+		if k == "" || v == "" || k != asciiLower(k) || v != asciiLower(v) {
+			return p.bad("host.map", "%q → %q: hosts must be non-empty and lowercase", k, v)
+		}
+		if _, ok := p.Host.Map[v]; ok {
+			return p.bad("host.map", "%q → %q: the target is itself mapped (chains are not allowed)", k, v)
+		}
+	}
+	n.host, n.charset, n.hostTo = p.Host, charsetBits[p.Host.Charset], newHostMap(p.Host.Map)
+	return nil
+}
+
+func (n *Normalizer) compilePort(p *Profile) error {
+	for s, port := range p.Port.Defaults {
+		if port < 0 || port > 65535 {
+			return p.bad("port.defaults", "%s: port %d out of range", s, port)
+		}
+	}
+	n.defaults = p.Port.Defaults
+	return nil
+}
+
+func (n *Normalizer) compilePath(p *Profile) error {
+	switch p.Path.TrailingSlash {
+	case "", SlashKeep, SlashRemove, SlashRemoveExceptRoot:
+	default:
+		return p.bad("path.trailing_slash", "unknown value %q", p.Path.TrailingSlash)
+	}
+	n.slash, n.collapse, n.emptyDir = slashRules[p.Path.TrailingSlash], p.Path.CollapseSlashes, p.Path.EmptyPathSlash
+	var err error
+	n.pathGroups, err = compileGroups(p, "path.remove_params", p.Path.RemoveParams)
+	return err
+}
+
+func (n *Normalizer) compilePercent(p *Profile) error {
+	n.pct = p.Percent
+	n.pctAny = p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray
+	return nil
+}
+
+func (n *Normalizer) compileQuery(p *Profile) error {
+	switch p.Query.Order {
+	case "", OrderKeep, OrderPair, OrderKeyValue, OrderKey:
+	default:
+		return p.bad("query.order", "unknown value %q", p.Query.Order)
+	}
+	var err error
+	if n.base, err = compileGroups(p, "query.remove", p.Query.Remove); err != nil {
+		return err
+	}
+	if n.keep, err = compileMatcher(p.Query.Keep); err != nil {
+		return p.bad("query.keep", "%v", err)
+	}
+	n.query, n.fragment = p.Query, p.Fragment.Remove
+	// Split the query into parameters only when a rule works on them.
+	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
+		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
+		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding
+	return nil
+}
+
+func (n *Normalizer) compileHash(p *Profile) error {
+	switch p.Hash {
+	case HashSHA256, HashXXHash64:
+	default:
+		return p.bad("hash", "unknown hash %q (want sha256 or xxhash64)", p.Hash)
+	}
+	n.hash = p.Hash
+	return nil
+}
+
+func (n *Normalizer) compileLimits(p *Profile) error {
+	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
+		return p.bad("limits", "limits must not be negative")
+	}
+	n.maxLen, n.maxParams = p.Limits.MaxLength, p.Limits.MaxParams
 	if n.maxLen == 0 {
 		n.maxLen = DefaultMaxLength
 	}
 	if n.maxParams == 0 {
 		n.maxParams = DefaultMaxParams
 	}
-	var err error
-	if n.pathGroups, err = compileGroups(p.Path.RemoveParams); err != nil {
-		return nil, configError(p.Name, "path.remove_params", err)
-	}
-	if n.base, err = compileGroups(p.Query.Remove); err != nil {
-		return nil, configError(p.Name, "query.remove", err)
-	}
-	if n.keep, err = compileMatcher(p.Query.Keep); err != nil {
-		return nil, configError(p.Name, "query.keep", err)
-	}
-	if p.Pagination != nil {
-		if n.page, err = compileMatcher(p.Pagination.Params); err != nil {
-			return nil, configError(p.Name, "pagination.params", err)
-		}
-	}
-	if l := p.Language; l != nil {
-		n.preferred = l.Preferred
-		lang := map[string]*LanguageHost{}
-		for i := range l.Hosts {
-			lang[l.Hosts[i].Host] = &l.Hosts[i]
-		}
-		n.lang = newHostMap(lang)
-	}
-	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
-		len(n.base) > 0 || n.page != nil || len(p.Hosts) > 0 ||
-		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding
-	n.pool.New = func() any { return new(state) }
-	for from, to := range p.Scheme.Upgrade {
-		n.upgrade = append(n.upgrade, [2]string{from, to})
-	}
-	n.hostTo = newHostMap(p.Host.Map)
-	if err := n.compileHosts(); err != nil {
-		return nil, err
-	}
-	return n, nil
+	return nil
 }
 
-func compileGroups(gs []ParamGroup) (ruleSet, error) {
+func (n *Normalizer) compilePagination(p *Profile) error {
+	if p.Pagination == nil {
+		return nil
+	}
+	var err error
+	if n.page, err = compileMatcher(p.Pagination.Params); err != nil {
+		return p.bad("pagination.params", "%v", err)
+	}
+	return nil
+}
+
+func (n *Normalizer) compileLanguage(p *Profile) error {
+	l := p.Language
+	if l == nil {
+		return nil
+	}
+	if l.Preferred == "" {
+		return p.bad("language.preferred", "missing preferred language")
+	}
+	lang := map[string]*LanguageHost{}
+	for i := range l.Hosts {
+		h := &l.Hosts[i]
+		field := fmt.Sprintf("language.hosts[%d]", i)
+		if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
+			return p.bad(field, "needs host, segment ≥ 0 and languages")
+		}
+		if _, dup := lang[h.Host]; dup || h.Host != asciiLower(h.Host) {
+			return p.bad(field+".host", "host %q must be lowercase and listed once", h.Host)
+		}
+		codes := h.Languages
+		if h.Preferred != "" {
+			codes = append(codes[:len(codes):len(codes)], h.Preferred)
+		}
+		for _, code := range codes {
+			if code == "" || strings.ContainsAny(code, "/?#%;") {
+				return p.bad(field, "language code %q is not a path segment", code)
+			}
+		}
+		lang[h.Host] = h
+	}
+	n.preferred, n.lang = l.Preferred, newHostMap(lang)
+	return nil
+}
+
+// compileGroups compiles the removal groups of field.
+func compileGroups(p *Profile, field string, gs []ParamGroup) (ruleSet, error) {
 	var rs ruleSet
-	for _, g := range gs {
+	for i, g := range gs {
+		if g.Reason == "" {
+			return nil, p.bad(field, "group %d has no reason", i)
+		}
 		m, err := compileMatcher(g.Patterns)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", g.Reason, err)
+			return nil, p.bad(field, "%s: %v", g.Reason, err)
 		}
 		if !m.empty() {
 			rs = append(rs, group{g.Reason, m})
@@ -263,8 +415,9 @@ func (t Tracking) Groups(base []ParamGroup) []ParamGroup {
 	return out
 }
 
-func (n *Normalizer) compileHosts() error {
-	p := &n.prof
+// compileHosts compiles the per-host rules; their rewrites wait for
+// compileRewrites.
+func (n *Normalizer) compileHosts(p *Profile) error {
 	if len(p.Hosts) == 0 {
 		return nil
 	}
@@ -272,29 +425,64 @@ func (n *Normalizer) compileHosts() error {
 	root := p.Query.Tracking()
 	for i, h := range p.Hosts {
 		field := fmt.Sprintf("hosts[%d]", i)
-		ht := root.With(h.Tracking)
-		groups, err := compileGroups(ht.Groups(p.Query.Remove))
-		if err != nil {
-			return configError(p.Name, field+".tracking", err)
+		if h.Host == "" || h.Host != asciiLower(h.Host) {
+			return p.bad(field+".host", "host %q must be non-empty and lowercase", h.Host)
 		}
-		hr := &hostRule{groups: groups}
-		for j, r := range h.Paths {
-			groups, err := compileGroups(ht.With(r.Tracking).Groups(p.Query.Remove))
-			if err != nil {
-				return configError(p.Name, fmt.Sprintf("%s.paths[%d].tracking", field, j), err)
-			}
-			re, _ := compilePathMatch(r.Match) // checked by Validate
-			hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
+		if _, dup := hosts[h.Host]; dup {
+			return p.bad(field+".host", "host %q is listed twice (the first entry would always win)", h.Host)
+		}
+		hr, err := compileHostRule(p, field, root.With(h.Tracking), h)
+		if err != nil {
+			return err
 		}
 		hosts[h.Host] = hr
 	}
 	n.hosts = newHostMap(hosts)
-	// Rewrites need the normalizer itself: each from_prefix is normalized
-	// to find the whole URL it also matches, then every rule is run to a
-	// fixed point to reject cycles at load time.
+	return nil
+}
+
+// compileHostRule compiles one host's tracking groups and path rules; ht
+// is the host's tracking list.
+func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRule, error) {
+	if err := h.Tracking.check(); err != nil {
+		return nil, p.bad(field+".tracking", "%v", err)
+	}
+	groups, err := compileGroups(p, field+".tracking", ht.Groups(p.Query.Remove))
+	if err != nil {
+		return nil, err
+	}
+	hr := &hostRule{groups: groups}
+	for j, r := range h.Paths {
+		pf := fmt.Sprintf("%s.paths[%d]", field, j)
+		re, err := compilePathMatch(r.Match)
+		if err != nil {
+			return nil, p.bad(pf+".match", "%v", err)
+		}
+		if err := r.Tracking.check(); err != nil {
+			return nil, p.bad(pf+".tracking", "%v", err)
+		}
+		groups, err := compileGroups(p, pf+".tracking", ht.With(r.Tracking).Groups(p.Query.Remove))
+		if err != nil {
+			return nil, err
+		}
+		hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
+	}
+	for j, r := range h.Rewrite {
+		if r.FromPrefix == "" || r.ToPrefix == "" {
+			return nil, p.bad(fmt.Sprintf("%s.rewrite[%d]", field, j), "from_prefix and to_prefix are required")
+		}
+	}
+	return hr, nil
+}
+
+// compileRewrites compiles the hosts' rewrite rules. They need the
+// normalizer itself: each from_prefix is normalized to find the whole URL
+// it also matches, then every rule is run to a fixed point to reject
+// cycles at load time.
+func (n *Normalizer) compileRewrites(p *Profile) error {
 	n.maxDepth = 1
 	for i, h := range p.Hosts {
-		hr := hosts[h.Host]
+		hr, _ := n.hosts.get(h.Host)
 		for j, r := range h.Rewrite {
 			exact, err := n.normalizeDepth(r.FromPrefix, noRewrite)
 			if err != nil {
