@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -94,7 +95,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		return k
 	}
 	scheme := u.Scheme()
-	if len(n.allowed) > 0 && !contains(n.allowed, scheme) {
+	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) {
 		return KindScheme
 	}
 	var hr *hostRule
@@ -138,7 +139,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 			// a host rule (a stripped trailing dot) may have just made it.
 			out = out[:h0]
 		}
-		host = unsafe.String(unsafe.SliceData(out[h0:]), len(out)-h0) // re-sliced below if out grows
+		host = bstr(out[h0:]) // re-sliced below if out grows
 		hr, _ = n.hosts.get(host)
 		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
 			if d, ok := n.defaults[scheme]; !ok || d != p {
@@ -189,15 +190,6 @@ func (n *Normalizer) upgraded(scheme string) (string, bool) {
 	return "", false
 }
 
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
-}
-
 // assumeScheme gives scheme-less input the profile's scheme:
 // "example.com/p" and "//example.com/p" become "https://example.com/p";
 // "/p" has no host and is an error.
@@ -219,7 +211,7 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 		// turn them into valid, different URLs ("https://mailto:a@b.c/").
 		// Only digits after the colon make a port.
 		sc := asciiLower(s[:k])
-		if contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
+		if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
 			return raw, nil
 		}
 	}
@@ -233,7 +225,7 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 		st.tmp = append(st.tmp, "://"...)
 	}
 	st.tmp = append(st.tmp, s...)
-	return unsafe.String(unsafe.SliceData(st.tmp), len(st.tmp)), nil
+	return bstr(st.tmp), nil
 }
 
 // appendHost appends the host after the profile's host rules.
@@ -378,7 +370,7 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 // applyRewrite applies the first matching rewrite rule to st.out and
 // normalizes the result again.
 func (n *Normalizer) applyRewrite(st *state, hr *hostRule, rec *Result, depth int) *Kind {
-	cur := unsafe.String(unsafe.SliceData(st.out), len(st.out))
+	cur := bstr(st.out)
 	for _, r := range hr.rewrite {
 		var next string
 		switch {

@@ -32,19 +32,19 @@ func (k *Kind) Is(target error) bool { return target == k.Class }
 
 // The kinds this package reports.
 var (
-	KindEmpty         = &Kind{"empty_input", ErrInvalid}
-	KindMissingScheme = &Kind{"missing_scheme", ErrInvalid}
-	KindScheme        = &Kind{"unsupported_scheme", ErrInvalid}
-	KindMissingHost   = &Kind{"missing_host", ErrInvalid}
-	KindHost          = &Kind{"invalid_host", ErrInvalid}
-	KindIPv4          = &Kind{"invalid_ipv4", ErrInvalid}
-	KindIPv6          = &Kind{"invalid_ipv6", ErrInvalid}
-	KindPort          = &Kind{"invalid_port", ErrInvalid}
-	KindURL           = &Kind{"invalid_url", ErrInvalid}
-	KindTooLong       = &Kind{"too_long", ErrLimit}
-	KindTooManyParams = &Kind{"too_many_params", ErrLimit}
-	KindConfig        = &Kind{"config", ErrConfig}
-	KindUnknown       = &Kind{"unknown_profile", ErrConfig}
+	KindEmpty          = &Kind{"empty_input", ErrInvalid}
+	KindMissingScheme  = &Kind{"missing_scheme", ErrInvalid}
+	KindScheme         = &Kind{"unsupported_scheme", ErrInvalid}
+	KindMissingHost    = &Kind{"missing_host", ErrInvalid}
+	KindHost           = &Kind{"invalid_host", ErrInvalid}
+	KindIPv4           = &Kind{"invalid_ipv4", ErrInvalid}
+	KindIPv6           = &Kind{"invalid_ipv6", ErrInvalid}
+	KindPort           = &Kind{"invalid_port", ErrInvalid}
+	KindURL            = &Kind{"invalid_url", ErrInvalid}
+	KindTooLong        = &Kind{"too_long", ErrLimit}
+	KindTooManyParams  = &Kind{"too_many_params", ErrLimit}
+	KindConfig         = &Kind{"config", ErrConfig}
+	KindUnknownProfile = &Kind{"unknown_profile", ErrConfig}
 )
 
 // Error describes a failed operation on one input. It carries the operation,

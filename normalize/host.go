@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/net/idna"
 )
@@ -66,7 +65,7 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 		if len(p.host) == 0 {
 			return KindHost
 		}
-		domain = unsafe.String(&p.host[0], len(p.host))
+		domain = bstr(p.host)
 	}
 	start := len(u.buf)
 	if isASCII(domain) {

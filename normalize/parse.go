@@ -3,7 +3,6 @@ package normalize
 import (
 	"slices"
 	"strings"
-	"unsafe"
 )
 
 // The parser follows the WHATWG URL Standard's basic URL parser (without
@@ -132,10 +131,7 @@ func (p *parser) trim(s string) string {
 			p.clean = append(p.clean, c)
 		}
 	}
-	if len(p.clean) == 0 {
-		return ""
-	}
-	return unsafe.String(&p.clean[0], len(p.clean))
+	return bstr(p.clean)
 }
 
 // hasControl reports whether s contains a byte below 0x20, eight bytes at
@@ -185,7 +181,7 @@ func (p *parser) scheme(input string) int {
 			return 0
 		}
 		u.buf = appendLower(u.buf, input[:n+1])
-		u.special = specialPort(unsafe.String(&u.buf[0], n)) != -2
+		u.special = specialPort(bstr(u.buf[:n])) != -2
 	}
 	u.schemeEnd = n
 	return n

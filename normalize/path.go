@@ -2,8 +2,8 @@ package normalize
 
 import (
 	"bytes"
+	"slices"
 	"strings"
-	"unsafe"
 )
 
 // appendPath appends the path after the profile's path rules.
@@ -158,12 +158,12 @@ func (n *Normalizer) removePathParams(out []byte, segStart int, rec *Result) []b
 // rewriteLanguage replaces a language code in the segment at out[segStart:]
 // by the preferred language (clara-policy Rule 10).
 func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
-	seg := unsafe.String(unsafe.SliceData(out[segStart:]), len(out)-segStart)
+	seg := bstr(out[segStart:])
 	pref := n.preferred
 	if lang.Preferred != "" {
 		pref = lang.Preferred // e.g. "cas" where a site's Spanish is /cas/
 	}
-	if !contains(lang.Languages, seg) && seg != pref {
+	if !slices.Contains(lang.Languages, seg) && seg != pref {
 		return out
 	}
 	if rec != nil {

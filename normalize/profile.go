@@ -31,7 +31,7 @@ type Profile struct {
 	Percent    PercentRules  `json:"percent"`
 	Query      QueryRules    `json:"query"`
 	Fragment   FragmentRules `json:"fragment"`
-	Hosts      []HostRule    `json:"hosts,omitempty"`      // per-host overrides; first match wins
+	Hosts      []HostRule    `json:"hosts,omitempty"`      // per-host overrides, by exact host; each host once
 	Pagination *Pagination   `json:"pagination,omitempty"` // clara-policy Rule 9
 	Language   *Language     `json:"language,omitempty"`   // clara-policy Rule 10
 	Hash       string        `json:"hash"`                 // "sha256" or "xxhash64"
@@ -143,7 +143,8 @@ type QueryRules struct {
 }
 
 // ParamGroup is a named list of parameter patterns (see pattern syntax in
-// the package documentation). Strip false disables the group.
+// the package documentation); Reason names what the group removes
+// ("tracking", "session") in Canonicalize's report.
 type ParamGroup struct {
 	Reason   string   `json:"reason"`
 	Patterns []string `json:"patterns"`

@@ -3,7 +3,6 @@ package normalize
 import (
 	"sort"
 	"strings"
-	"unsafe"
 )
 
 // param is one query parameter, as ranges of state.qbuf.
@@ -32,7 +31,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if hr != nil {
 		groups = hr.groups
 		for i := range hr.paths {
-			if hr.paths[i].match(unsafe.String(unsafe.SliceData(path), len(path))) {
+			if hr.paths[i].match(bstr(path)) {
 				groups = hr.paths[i].groups
 				break
 			}
@@ -64,7 +63,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			// serializes to nothing, like "&&".
 			continue
 		}
-		k := unsafe.String(unsafe.SliceData(st.qbuf[p.k0:]), int(p.k1-p.k0))
+		k := bstr(st.qbuf[p.k0:p.k1])
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {
 				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1])}
@@ -137,8 +136,8 @@ func (n *Normalizer) sortParams(st *state) {
 	if len(ps) < 2 {
 		return
 	}
-	key := func(p param) string { return unsafe.String(unsafe.SliceData(b[p.k0:]), int(p.k1-p.k0)) }
-	val := func(p param) string { return unsafe.String(unsafe.SliceData(b[p.v0:]), int(p.v1-p.v0)) }
+	key := func(p param) string { return bstr(b[p.k0:p.k1]) }
+	val := func(p param) string { return bstr(b[p.v0:p.v1]) }
 	var less func(a, b param) bool
 	switch n.query.Order {
 	case OrderPair:

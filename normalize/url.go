@@ -1,9 +1,6 @@
 package normalize
 
-import (
-	"strconv"
-	"unsafe"
-)
+import "strconv"
 
 // HostKind says what a parsed host is.
 type HostKind uint8
@@ -54,7 +51,7 @@ func (u *URL) str(i, j int) string {
 	if i >= j {
 		return ""
 	}
-	return unsafe.String(&u.buf[i], j-i)
+	return bstr(u.buf[i:j])
 }
 
 // String returns the URL's serialization (the WHATWG href). The string
