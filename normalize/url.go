@@ -1,6 +1,9 @@
 package normalize
 
-import "strconv"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // HostKind says what a parsed host is.
 type HostKind uint8
@@ -47,11 +50,14 @@ type URL struct {
 	plainPath bool // known: the path has no '%', ';' or "//" (false: unknown)
 }
 
+// str returns buf[i:j] as a string sharing u's memory. Not bstr(buf[i:j]):
+// the slice expression costs two more bounds checks on every component
+// read (0.6 % of the instructions of a whatwg Normalize).
 func (u *URL) str(i, j int) string {
 	if i >= j {
 		return ""
 	}
-	return bstr(u.buf[i:j])
+	return unsafe.String(&u.buf[i], j-i)
 }
 
 // String returns the URL's serialization (the WHATWG href). The string
