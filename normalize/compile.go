@@ -45,8 +45,9 @@ type Normalizer struct {
 	maxParams  int
 	maxDepth   int
 
-	pool sync.Pool
-	slow bool // never take the fast paths: the reference they are tested against
+	pool       sync.Pool
+	inlineSort int  // sortParams sorts up to this many parameters by insertion
+	reference  bool // take no fast path (see useReference)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -135,7 +136,7 @@ type rewrite struct {
 // checked by the function that compiles it, in the order of the Profile
 // fields, and the first error names its field.
 func New(p Profile) (*Normalizer, error) {
-	n := &Normalizer{prof: p}
+	n := &Normalizer{prof: p, inlineSort: 12}
 	n.pool.New = func() any { return new(state) }
 	for _, compile := range []func(*Normalizer, *Profile) error{
 		(*Normalizer).compileIdentity,
@@ -157,6 +158,29 @@ func New(p Profile) (*Normalizer, error) {
 		}
 	}
 	return n, nil
+}
+
+// useReference turns off every fast path: code that, for the inputs it
+// takes, gives what more general code gives, only faster. The result is
+// the reference TestFastPathsMatchReference and FuzzNormalize compare the
+// fast paths with (NewReference, tests only); a new fast path gets its
+// switch here. The switches cost nothing on the hot path: a flag tested
+// where a fast path already tests its condition, or data.
+//
+//   - parser (parser.reference): trim's skip when there is no tab or
+//     newline to remove, scheme's "https:"/"http:" shortcut,
+//     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
+//     reject;
+//   - normalizer (reference): asParsed (scheme, authority and path in one
+//     copy), bySegment (the whole path through appendPct);
+//   - data: needParams and pctAny (the reference splits every query and
+//     reads every escape), the host maps' length filter (every length may
+//     match), sortParams' insertion sort (never).
+func (n *Normalizer) useReference() {
+	n.reference = true
+	n.needParams, n.pctAny = true, true
+	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
+	n.inlineSort = 0
 }
 
 // Validate reports whether the profile compiles, and why not: it runs New.

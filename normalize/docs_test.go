@@ -154,7 +154,7 @@ func between(doc, marker, open, close string) string {
 
 // configNormalizer compiles the testdata/config files names, loaded onto
 // the built-in base (the loaders' own tests are in sourceconfig).
-func configNormalizer(t *testing.T, base string, load func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error), names ...string) *normalize.Normalizer {
+func configNormalizer(t testing.TB, base string, load func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error), names ...string) *normalize.Normalizer {
 	t.Helper()
 	var paths []string
 	for _, n := range names {

@@ -90,7 +90,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		}
 	}
 	u := &st.u
-	st.p.slow = n.slow
+	st.p.reference = n.reference
 	if k := st.p.parse(u, in, nil); k != nil {
 		return k
 	}
@@ -99,7 +99,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		return KindScheme
 	}
 	var hr *hostRule
-	if to, ok := n.asParsed(u, scheme); ok && !n.slow {
+	if to, ok := n.asParsed(u, scheme); ok && !n.reference {
 		// The common case: copy scheme, authority and path in one move.
 		out := st.out[:0]
 		if to != u.Scheme() { // upgraded (by name: "ftp" → "wss" keeps the length)
@@ -250,7 +250,7 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 		if h == "" {
 			return out, KindHost
 		}
-		if endsInNumber(h) {
+		if endsInNumber(h, !n.reference) {
 			// "0x7f.1." is a domain; "0x7f.1" is an IPv4 address. Re-run
 			// the IPv4 parser so that the output re-parses to itself.
 			v, ok := parseIPv4(h)

@@ -56,7 +56,7 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 		u.hostKind = HostOpaque
 		return nil
 	}
-	if p.asciiHost(s) {
+	if !p.reference && p.asciiHost(s) {
 		return p.finishDomain(u.hostStart)
 	}
 	domain := s
@@ -184,7 +184,7 @@ func lowerDomain(b []byte, s string) (int, uint8) {
 func (p *parser) finishDomain(start int) *Kind {
 	u := p.u
 	host := u.str(start, len(u.buf))
-	if !endsInNumber(host) {
+	if !endsInNumber(host, !p.reference) {
 		u.hostKind = HostDomain
 		return nil
 	}
@@ -270,8 +270,9 @@ func percentDecode(dst []byte, s string) []byte {
 	return dst
 }
 
-// endsInNumber implements the "ends in a number checker".
-func endsInNumber(s string) bool {
+// endsInNumber implements the "ends in a number checker". quick allows
+// the quick reject (a fast path; the reference passes false).
+func endsInNumber(s string, quick bool) bool {
 	if strings.HasSuffix(s, ".") {
 		if len(s) == 1 {
 			return false
@@ -280,7 +281,7 @@ func endsInNumber(s string) bool {
 	}
 	// Quick reject: a number ends in a digit or a hex digit ("0x1f"), or is
 	// "0x" itself; most domains end in a letter past 'f' ("com", "org").
-	if c := lower(s[len(s)-1]); !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
+	if c := lower(s[len(s)-1]); quick && !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
 		return false
 	}
 	last := s[strings.LastIndexByte(s, '.')+1:]

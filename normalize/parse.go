@@ -15,11 +15,11 @@ import (
 // parser carries the scratch space one parse needs. It is reused across
 // calls (see state) so steady-state parsing allocates nothing.
 type parser struct {
-	u     *URL
-	base  *URL
-	clean []byte // input with ASCII tab/newline removed
-	host  []byte // percent-decoded host
-	slow  bool   // never take the fast paths (the reference in tests)
+	u         *URL
+	base      *URL
+	clean     []byte // input with ASCII tab/newline removed
+	host      []byte // percent-decoded host
+	reference bool   // take no fast path (Normalizer.useReference)
 }
 
 // Parse parses an absolute URL per the WHATWG URL Standard.
@@ -122,8 +122,8 @@ func (p *parser) trim(s string) string {
 		j--
 	}
 	s = s[i:j]
-	if !hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0) {
-		return s
+	if !p.reference && (!hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0)) {
+		return s // fast path: nothing to remove
 	}
 	p.clean = p.clean[:0]
 	for k := 0; k < len(s); k++ {
@@ -165,15 +165,16 @@ func controlIn8(b string) bool {
 
 // scheme appends the lowercase scheme and ':' of input to u.buf and
 // returns the scheme's length, or returns 0 when input does not start with
-// "scheme:". "https:" and "http:" are recognized without the general scan.
+// "scheme:". "https:" and "http:" are recognized without the general scan
+// (a fast path).
 func (p *parser) scheme(input string) int {
 	u := p.u
 	n := 0
 	switch {
-	case strings.HasPrefix(input, "https:"):
+	case strings.HasPrefix(input, "https:") && !p.reference:
 		n, u.special = 5, true
 		u.buf = append(u.buf, "https:"...)
-	case strings.HasPrefix(input, "http:"):
+	case strings.HasPrefix(input, "http:") && !p.reference:
 		n, u.special = 4, true
 		u.buf = append(u.buf, "http:"...)
 	default:
@@ -309,7 +310,7 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
-	if u.special && !p.slow {
+	if u.special && !p.reference {
 		if k, ok := p.plainAuthority(s); ok {
 			return k
 		}
@@ -538,7 +539,7 @@ func (p *parser) path(s string) (string, *Kind) {
 	// Fast path: no segment can be a dot segment (none starts with '.' or
 	// '%'), nothing needs percent-encoding, no '\' in a special URL and no
 	// file drive letters: the path is copied as one run.
-	if !u.special || u.Scheme() != "file" {
+	if !p.reference && (!u.special || u.Scheme() != "file") {
 		tbl := &pathFast
 		if !u.special {
 			tbl = &pathFastOpaque

@@ -18,7 +18,7 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	// only be removed from a path that has a ';' (clara's session ids), and
 	// most paths have none — appendPct over the whole path is the same
 	// output, faster (clara: 16 % of its time went to appendSegments).
-	if n.bySegment(path, lang) {
+	if n.reference || n.bySegment(path, lang) {
 		out = n.appendSegments(out, path, lang, rec)
 	} else {
 		out = n.appendPct(out, path)

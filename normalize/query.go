@@ -82,7 +82,9 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.params = append(st.params, p)
 	}
 	n.sortParams(st)
-	if len(st.params) == 0 && n.query.DropEmpty {
+	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].k1 && !st.params[0].eq) {
+		// Nothing would follow the '?': no parameter, or one that writes
+		// nothing (the query "" is one empty piece without drop_empty_pairs).
 		return out, nil
 	}
 	out = append(out, '?')
@@ -163,7 +165,7 @@ func (n *Normalizer) sortParams(st *state) {
 	default:
 		return
 	}
-	if len(ps) <= 12 {
+	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
 			for j := i; j > 0 && less(ps[j], ps[j-1]); j-- {
 				ps[j], ps[j-1] = ps[j-1], ps[j]
