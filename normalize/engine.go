@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -31,7 +32,7 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
 	if k := n.run(st, raw, nil, depth); k != nil {
-		return "", newError("normalize", raw, k, "")
+		return "", st.err("normalize", raw, k)
 	}
 	if string(st.out) == raw {
 		return raw, nil
@@ -44,7 +45,7 @@ func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
 	if k := n.run(st, raw, nil, 0); k != nil {
-		return dst, newError("normalize", raw, k, "")
+		return dst, st.err("normalize", raw, k)
 	}
 	return append(dst, st.out...), nil
 }
@@ -65,7 +66,7 @@ func (n *Normalizer) AppendHash(dst []byte, raw string) ([]byte, error) {
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
 	if k := n.run(st, raw, nil, 0); k != nil {
-		return dst, newError("hash", raw, k, "")
+		return dst, st.err("hash", raw, k)
 	}
 	return appendDigest(dst, n.hash, st.out), nil
 }
@@ -80,7 +81,7 @@ func (n *Normalizer) HashCanonical(canonical string) string {
 // rules removed. depth counts rewrite passes.
 func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	if len(raw) > n.maxLen {
-		return KindTooLong
+		return st.p.fail(KindTooLong, strconv.Itoa(len(raw))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
 	}
 	in := raw
 	if n.assume != "" {
@@ -96,7 +97,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	}
 	scheme := u.Scheme()
 	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) {
-		return KindScheme
+		return st.p.fail(KindScheme, "scheme "+quoteValue(scheme), "", "scheme.allowed "+strings.Join(n.allowed, ", "))
 	}
 	var hr *hostRule
 	if to, ok := n.asParsed(u, scheme); ok && !n.reference {
@@ -220,7 +221,7 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	case strings.HasPrefix(s, "//") || strings.HasPrefix(s, `\\`):
 		st.tmp = append(st.tmp, ':')
 	case s[0] == '/' || s[0] == '\\':
-		return "", KindMissingHost
+		return "", st.p.fail(KindMissingHost, quoteByte(s[0]), s, "no host for scheme.assume "+n.assume)
 	default:
 		st.tmp = append(st.tmp, "://"...)
 	}
@@ -248,28 +249,48 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
 		h = strings.TrimRight(h, ".")
 		if h == "" {
-			return out, KindHost
+			return out, st.p.fail(KindHost, "host "+quoteValue(u.Host())+" is only dots", "", "host.strip_trailing_dot")
 		}
 		if endsInNumber(h, !n.reference) {
 			// "0x7f.1." is a domain; "0x7f.1" is an IPv4 address. Re-run
 			// the IPv4 parser so that the output re-parses to itself.
 			v, ok := parseIPv4(h)
 			if !ok {
-				return out, KindIPv4
+				return out, st.p.fail(KindIPv4, "host "+quoteValue(h), "", "ends in a number but is not an IPv4 address, after host.strip_trailing_dot")
 			}
 			return appendIPv4(out, v), nil
 		}
 	}
 	if !n.hostCharsOK(u) {
-		return out, KindHost
+		return out, n.outsideCharset(st, h)
 	}
 	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
-		return out, KindHost
+		return out, st.p.fail(KindHost, "host "+quoteValue(h)+" has no dot", "", "host.require_dot")
 	}
 	if to, ok := n.hostTo.get(h); ok {
 		h = to
 	}
 	return append(out, h...), nil
+}
+
+// outsideCharset fails a domain outside the profile's host charset,
+// naming its first byte outside it.
+func (n *Normalizer) outsideCharset(st *state, h string) *Kind {
+	i := 0
+	for i < len(h) && hostClass[h[i]]&n.charset == n.charset {
+		i++
+	}
+	what := "host " + quoteValue(h)
+	if i < len(h) {
+		what = quoteByte(h[i]) + " in " + what
+	}
+	return st.p.fail(KindHost, what, "", "host.charset "+n.host.Charset)
+}
+
+// err builds the error of a failed run on raw, with the reason the
+// parser or a rule recorded.
+func (st *state) err(op, raw string, k *Kind) *Error {
+	return newError(op, raw, k, st.p.reason(raw, st.tmp))
 }
 
 // lowerOutsideEscapes lowercases ASCII letters of b except the hex digits
@@ -385,12 +406,16 @@ func (n *Normalizer) applyRewrite(st *state, hr *hostRule, rec *Result, depth in
 			return nil
 		}
 		if depth >= n.maxDepth {
-			return KindRewriteLoop
+			return st.p.fail(KindRewriteLoop, "", "", "the rewrite rules reach no fixed point")
 		}
 		if rec != nil {
 			rec.Rewrites = append(rec.Rewrites, Rewrite{FromPrefix: r.from, ToPrefix: r.to})
 		}
-		return n.run(st, next, rec, depth+1)
+		k := n.run(st, next, rec, depth+1)
+		if k != nil && st.p.why.input == "" {
+			st.p.why.input = next // the failure is in the rewritten URL
+		}
+		return k
 	}
 	return nil
 }

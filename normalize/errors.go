@@ -80,11 +80,14 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Quote returns s quoted for an error message, truncated to a readable
 // length at a rune boundary.
-func Quote(s string) string {
-	if len(s) <= maxQuoted {
+func Quote(s string) string { return quoteN(s, maxQuoted) }
+
+// quoteN is Quote with at most n bytes of s.
+func quoteN(s string, n int) string {
+	if len(s) <= n {
 		return strconv.Quote(s)
 	}
-	cut := maxQuoted
+	cut := n
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

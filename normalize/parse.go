@@ -20,6 +20,7 @@ type parser struct {
 	clean     []byte // input with ASCII tab/newline removed
 	host      []byte // percent-decoded host
 	reference bool   // take no fast path (Normalizer.useReference)
+	why       failure
 }
 
 // Parse parses an absolute URL per the WHATWG URL Standard.
@@ -33,7 +34,7 @@ func ParseRef(base *URL, raw string) (*URL, error) {
 	u := &URL{}
 	var p parser
 	if k := p.parse(u, raw, base); k != nil {
-		return nil, newError("parse", raw, k, "")
+		return nil, newError("parse", raw, k, p.reason(raw, nil))
 	}
 	return u, nil
 }
@@ -81,13 +82,13 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 	// no scheme state
 	if base == nil {
 		if input == "" {
-			return KindEmpty
+			return p.fail(KindEmpty, "", "", "")
 		}
-		return KindMissingScheme
+		return p.fail(KindMissingScheme, "", "", "")
 	}
 	if base.opaque {
 		if !strings.HasPrefix(input, "#") {
-			return KindMissingScheme
+			return p.fail(KindMissingScheme, "", "", "")
 		}
 		u.buf = append(u.buf, base.buf[:base.pathStart]...)
 		p.copyFields(base, true)
@@ -358,7 +359,7 @@ scan:
 		// first ':' separates the password: every other '@' and ':' is
 		// encoded by the userinfo percent-encode set.
 		if at+1 == end {
-			return KindMissingHost
+			return p.emptyHost(s[end:])
 		}
 		p.userinfo(s[:at])
 		hostStart = at + 1
@@ -370,7 +371,7 @@ scan:
 		host, port, hasPort = s[hostStart:colon], s[colon+1:end], true
 	}
 	if host == "" && (hasPort || u.special) {
-		return KindMissingHost
+		return p.emptyHost(s[hostStart:])
 	}
 	u.hostStart = len(u.buf)
 	if k := p.parseHost(host, !u.special); k != nil {
@@ -420,9 +421,17 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 	u.userStart, u.userEnd, u.passStart, u.passEnd = h0, h0, h0, h0
 	u.hostStart, u.hostChars = h0, cs
 	if k := p.finishDomain(h0); k != nil {
-		return k, true
+		return p.notIPv4(k, s, u.str(h0, len(u.buf))), true
 	}
 	return p.afterHost(port, s[end:]), true
+}
+
+// emptyHost fails an authority whose host is empty where rest starts.
+func (p *parser) emptyHost(rest string) *Kind {
+	if rest == "" {
+		return p.failAtEnd(KindMissingHost, "empty host", "")
+	}
+	return p.fail(KindMissingHost, "empty host", rest, "")
 }
 
 // afterHost ends the authority once the host is in u.buf: the port state
@@ -448,11 +457,15 @@ func (p *parser) port(port string) *Kind {
 	v := int32(0)
 	for i := 0; i < len(port); i++ {
 		if !isDigit(port[i]) {
-			return KindPort
+			return p.fail(KindPort, quoteByte(port[i]), port[i:], "")
 		}
 		v = v*10 + int32(port[i]-'0')
 		if v > 65535 {
-			return KindPort
+			j := i
+			for j < len(port) && j < 20 && isDigit(port[j]) {
+				j++
+			}
+			return p.fail(KindPort, "port "+port[:j], port, "over 65535")
 		}
 	}
 	if int(v) != specialPort(u.Scheme()) {

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -18,7 +19,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		return out, nil
 	}
 	if len(q) >= n.maxParams && strings.Count(q, "&") >= n.maxParams {
-		return out, KindTooManyParams
+		return out, st.p.fail(KindTooManyParams, "more than "+strconv.Itoa(n.maxParams)+" query parameters", "", "limits.max_params "+strconv.Itoa(n.maxParams))
 	}
 	if !n.needParams {
 		if q == "" && n.query.DropEmpty {
