@@ -34,6 +34,11 @@
 // Every error is an *Error with an operation, the input and a Kind whose
 // stable Code ("missing_scheme", "invalid_host", "too_long", …) belongs to
 // exactly one class: ErrInvalid (bad data), ErrLimit (over a configured
-// limit) or ErrConfig (a bad profile or an unknown profile name). No input
-// makes the package panic; FuzzNormalize checks it.
+// limit) or ErrConfig (a bad profile or an unknown profile name). Its
+// Reason says why, as net/url's messages name the bad character: the
+// offending byte and its 0-based offset in the input ("' ' at byte 10"),
+// or the value and the profile rule that refused it ("'!' in host
+// \"a!b.com\": host.charset dns"). Codes are stable; reasons are for
+// people and may be reworded. No input makes the package panic;
+// FuzzNormalize checks it.
 package normalize
