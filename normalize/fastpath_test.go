@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
-	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // TestFastPathsMatchReference: the fast paths (every switch of
@@ -56,9 +55,9 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		out = append(out, normalize.MustLookup(name))
 	}
 	out = append(out,
-		configNormalizer(t, "curiousnow-v0", sourceconfig.LoadCuriousNowOverrides, "url_normalization_overrides.v0.json"),
-		configNormalizer(t, "edge-gateway", sourceconfig.LoadEdgeGatewayYAML, "edge-gateway.yaml", "hosts.yaml"),
-		configNormalizer(t, "clara", sourceconfig.LoadClaraConfig, "clara-hosts.json", "clara-languages.json"))
+		configNormalizer(t, "url_normalization_overrides.v0.json"),
+		configNormalizer(t, "edge-gateway.yaml", "hosts.yaml"),
+		configNormalizer(t, "clara-hosts.json", "clara-languages.json"))
 	session := []normalize.ParamGroup{{Reason: "session", Patterns: []string{"jsessionid", "sid"}}}
 	for _, v := range []struct {
 		name string
