@@ -149,7 +149,7 @@ func (n *Normalizer) Canonicalize(raw string) (Result, error) {
 	defer n.pool.Put(st)
 	r := Result{Profile: n.prof.Name, Version: n.prof.Version}
 	if k := n.run(st, raw, &r, 0); k != nil {
-		return Result{}, newError("canonicalize", raw, k, "")
+		return Result{}, st.err("canonicalize", raw, k)
 	}
 	r.URL = string(st.out)
 	r.Hash = string(appendDigest(nil, n.hash, st.out))
