@@ -82,6 +82,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		}},
 		{"v-percent", func(p *normalize.Profile) { p.Percent = normalize.PercentRules{DecodeUnreserved: true} }},
 		{"v-form", func(p *normalize.Profile) { p.Query = normalize.QueryRules{FormEncoding: true} }},
+		{"v-lang-rewrite", func(p *normalize.Profile) { *p = langRewriteProfile(p.Name) }}, // per-pass state (issue 16.9)
 	} {
 		p := normalize.MustLookup("whatwg").Profile()
 		p.Name = v.name
