@@ -114,7 +114,7 @@ type hostRule struct {
 }
 
 type pathRule struct {
-	glob   string
+	glob   glob
 	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
 	groups ruleSet
 }
@@ -123,7 +123,7 @@ func (r *pathRule) match(path string) bool {
 	if r.re != nil {
 		return r.re.MatchString(path)
 	}
-	return globMatch(r.glob, path, false)
+	return r.glob.match(path)
 }
 
 type rewrite struct {
@@ -478,7 +478,7 @@ func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRu
 	hr := &hostRule{groups: groups}
 	for j, r := range h.Paths {
 		pf := fmt.Sprintf("%s.paths[%d]", field, j)
-		re, err := compilePathMatch(r.Match)
+		re, glob, err := compilePathMatch(r.Match)
 		if err != nil {
 			return nil, p.bad(pf+".match", "%v", err)
 		}
@@ -489,7 +489,7 @@ func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRu
 		if err != nil {
 			return nil, err
 		}
-		hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
+		hr.paths = append(hr.paths, pathRule{glob: glob, re: re, groups: groups})
 	}
 	for j, r := range h.Rewrite {
 		if r.FromPrefix == "" || r.ToPrefix == "" {
