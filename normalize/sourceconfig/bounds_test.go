@@ -13,7 +13,7 @@ import (
 // (issue 16.1) is refused when the file loads, with an error that names
 // the file, the field and the limit, in every format that has patterns.
 func TestPatternBoundsNamed(t *testing.T) {
-	slow := `~*\\w{1,1000}_id$`            // 2005 instructions
+	slow := `~*\\w{1,1000}_id$`               // 2005 instructions
 	glob := "/" + strings.Repeat("a*", 10000) // a 20 KB url_rules glob
 	for _, c := range []struct{ name, data, field, limit string }{
 		{"hosts.yaml", "hosts:\n  - domain: a.com\n    url_rules:\n      - match: \"" + glob + "\"\n",
