@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -129,5 +130,53 @@ func BenchmarkPatternWorstCase(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestQueryMemory: with raised limits, a query-heavy URL costs a bounded
+// multiple of its size in allocations (issue 16.11: 100 MB of "a=1&"
+// allocated 4.1 GB, 41×, and peaked at 2.5 GB of RSS). The parameter list
+// is 12 bytes a parameter, allocated once at its size; the other buffers
+// are the parsed URL, the decoded parameters, the output and the result
+// string: 7× for "a=1&", at most 15× for any query (docs/profiles.md
+// "Limits"; "&" × N where empty pairs are kept and sorted). A fresh normalizer each time: its pool holds no buffers.
+func TestQueryMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation sizes differ under the race detector")
+	}
+	p := normalize.MustLookup("default").Profile()
+	p.Name, p.Limits = "big", normalize.Limits{MaxLength: 64 << 20, MaxParams: 16 << 20}
+	for _, c := range []struct {
+		unit   string
+		factor float64
+	}{
+		{"a=1&", 8},  // the issue's shape (36× before)
+		{"a&", 11},   // the most parameters per byte that are kept (61×)
+		{"%&", 16},   // … each written as 3 bytes ("%25" by encode_stray) (72×)
+		{"é=1&", 12}, // bytes the parser percent-encodes (46×)
+		{"&", 9},     // empty pairs, dropped
+	} {
+		in := "http://h.example/?" + strings.Repeat(c.unit, (4<<20)/len(c.unit))
+		n, err := normalize.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		_, err = n.Normalize(in)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := float64(m1.TotalAlloc-m0.TotalAlloc) / float64(len(in))
+		t.Logf("%q: %.1f× the input", c.unit, got)
+		if got > c.factor {
+			t.Errorf("%q × %d: allocated %.1f× the input, want at most %v×", c.unit, len(in)/len(c.unit), got, c.factor)
+		}
+	}
+	p.Limits.MaxLength = 2 << 30 // param offsets are 32-bit
+	if _, err := normalize.New(p); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "limits.max_length") {
+		t.Errorf("max_length 2 GiB: %v, want a config error naming limits.max_length", err)
 	}
 }

@@ -1,6 +1,9 @@
 package normalize
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Byte classes, one bit per set, looked up in a single table so that the
 // parser's inner loops cost one load and one test per byte.
@@ -97,6 +100,18 @@ const upperHex = "0123456789ABCDEF"
 // Bytes of s are handled one at a time, so a byte of invalid UTF-8 is
 // encoded as itself (%XX) rather than replaced.
 func appendEncoded(dst []byte, s string, set uint8) []byte {
+	if len(s) >= 4096 {
+		// A long run (raised limits): count the escapes and grow once;
+		// appends allocate 5× the final size of a long slice while it
+		// grows (issue 16.11).
+		k := 0
+		for i := 0; i < len(s); i++ {
+			if class[s[i]]&set != 0 {
+				k++
+			}
+		}
+		dst = slices.Grow(dst, len(s)+2*k)
+	}
 	start := 0
 	for i := 0; i < len(s); i++ {
 		if class[s[i]]&set == 0 {

@@ -313,6 +313,9 @@ func (n *Normalizer) compileLimits(p *Profile) error {
 	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
 		return p.bad("limits", "limits must not be negative")
 	}
+	if p.Limits.MaxLength > maxLimitLength {
+		return p.bad("limits.max_length", "%d is over the largest limit, %d (1 GiB)", p.Limits.MaxLength, maxLimitLength)
+	}
 	n.maxLen, n.maxParams = p.Limits.MaxLength, p.Limits.MaxParams
 	if n.maxLen == 0 {
 		n.maxLen = DefaultMaxLength
