@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -222,6 +223,10 @@ func (n *Normalizer) compileScheme(p *Profile) error {
 		}
 		if _, ok := p.Scheme.Upgrade[to]; ok {
 			return p.bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
+		}
+		if len(p.Scheme.Allowed) > 0 && !slices.Contains(p.Scheme.Allowed, to) {
+			// The output would be refused when normalized again.
+			return p.bad("scheme.upgrade", "%q → %q: the target is not in scheme.allowed", from, to)
 		}
 		n.upgrade = append(n.upgrade, [2]string{from, to})
 	}

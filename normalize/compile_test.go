@@ -21,6 +21,9 @@ func TestProfileErrors(t *testing.T) {
 		{"scheme.allowed", "not a scheme", func(p *normalize.Profile) { p.Scheme.Allowed = []string{"ht tp"} }},
 		{"scheme.upgrade", "mixes special", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"http": "sc"} }},
 		{"scheme.upgrade", "also an upgrade target", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"ws": "http", "http": "https"} }},
+		{"scheme.upgrade", "not in scheme.allowed", func(p *normalize.Profile) { // its output would be refused (FuzzLoad)
+			p.Scheme.Allowed, p.Scheme.Upgrade = []string{"http"}, map[string]string{"http": "https"}
+		}},
 		{"scheme.assume", "special scheme with a host", func(p *normalize.Profile) { p.Scheme.Assume = "file" }},
 		{"host.charset", "unknown charset", func(p *normalize.Profile) { p.Host.Charset = "ascii" }},
 		{"host.map", "lowercase", func(p *normalize.Profile) { p.Host.Map = map[string]string{"A.com": "a.com"} }},
