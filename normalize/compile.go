@@ -350,6 +350,9 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 	if l.Preferred == "" {
 		return p.bad("language.preferred", "missing preferred language")
 	}
+	if !isLangCode(l.Preferred) {
+		return p.bad("language.preferred", "language code %q is not a path segment (letters, digits, -._~; not . or ..)", l.Preferred)
+	}
 	lang := map[string]*LanguageHost{}
 	for i := range l.Hosts {
 		h := &l.Hosts[i]
@@ -365,14 +368,24 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 			codes = append(codes[:len(codes):len(codes)], h.Preferred)
 		}
 		for _, code := range codes {
-			if code == "" || strings.ContainsAny(code, "/?#%;") {
-				return p.bad(field, "language code %q is not a path segment", code)
+			if !isLangCode(code) {
+				return p.bad(field, "language code %q is not a path segment (letters, digits, -._~; not . or ..)", code)
 			}
 		}
 		lang[h.Host] = h
 	}
 	n.preferred, n.lang = l.Preferred, newHostMap(lang)
 	return nil
+}
+
+// isLangCode reports whether code can be written as a path segment as it
+// is: bytes the URL parser leaves alone everywhere (RFC 3986 unreserved),
+// and not a dot segment, which the parser would resolve. Anything else
+// would change when the output is normalized again ("es/ca" makes two
+// segments; FuzzLoad).
+func isLangCode(code string) bool {
+	notUnreserved := func(r rune) bool { return r >= 0x80 || !unreserved[r] }
+	return code != "" && code != "." && code != ".." && strings.IndexFunc(code, notUnreserved) < 0
 }
 
 // compileGroups compiles the removal groups of field.

@@ -60,6 +60,12 @@ func TestProfileErrors(t *testing.T) {
 		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"es/ca"}}}}
 		}},
+		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) { // a dot segment would be resolved
+			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{".."}}}}
+		}},
+		{"language.preferred", "not a path segment", func(p *normalize.Profile) { // FuzzLoad: "es/ca" made two segments
+			p.Language = &normalize.Language{Preferred: "es/ca", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"ca"}}}}
+		}},
 	} {
 		p := normalize.MustLookup("default").Profile()
 		p.Name = "mine"
