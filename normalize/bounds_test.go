@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -178,5 +179,42 @@ func TestQueryMemory(t *testing.T) {
 	p.Limits.MaxLength = 2 << 30 // param offsets are 32-bit
 	if _, err := normalize.New(p); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "limits.max_length") {
 		t.Errorf("max_length 2 GiB: %v, want a config error naming limits.max_length", err)
+	}
+}
+
+// BenchmarkWorstCaseURL: each built-in profile on inputs of the default
+// length limit (64 KiB) made of the runs that drive its loops — percent
+// escapes, dot segments, path parameters, 1000 query parameters in
+// reverse order, one 64 KiB key for the regexps, hosts that need IDNA —
+// for docs/security.md's worst cases (ns/op is the time per URL).
+func BenchmarkWorstCaseURL(b *testing.B) {
+	fill := func(prefix, unit string) string {
+		return prefix + strings.Repeat(unit, (normalize.DefaultMaxLength-len(prefix))/len(unit))
+	}
+	var params strings.Builder
+	for i := normalize.DefaultMaxParams - 1; i >= 0; i-- {
+		fmt.Fprintf(&params, "k%060d=%d&", i, i) // 64-byte keys, in reverse order
+	}
+	shapes := []struct{ name, in string }{
+		{"percent", fill("http://h.example/", "%41")},
+		{"stray-percent", fill("http://h.example/", "%")},
+		{"dotdot", fill("http://h.example/", "a/..")},
+		{"slashes", fill("http://h.example/", "/")},
+		{"path-params", fill("http://h.example/", ";jsessionid=1;a=2/")},
+		{"params-1000", "http://h.example/?" + params.String()},
+		{"one-key", fill("http://h.example/?", "Ab") + "=1"},
+		{"idn-labels", "http://" + fill("", strings.Repeat("é", 100)+".") + "/"},
+		{"non-ascii", fill("http://h.example/", "é")},
+	}
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		for _, s := range shapes {
+			in := s.in[:min(len(s.in), normalize.DefaultMaxLength)]
+			b.Run(name+"/"+s.name, func(b *testing.B) {
+				for b.Loop() {
+					sink, _ = n.Normalize(in)
+				}
+			})
+		}
 	}
 }
