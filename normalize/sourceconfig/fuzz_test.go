@@ -276,7 +276,7 @@ func fuzzURLs(p normalize.Profile) []string {
 	}
 	if p.Language != nil {
 		for _, h := range p.Language.Hosts {
-			urls = append(urls, "https://"+h.Host+strings.Repeat("/ca", h.Segment+1)+"/"+tail)
+			urls = append(urls, "https://"+h.Host+strings.Repeat("/ca", min(h.Segment, 8)+1)+"/"+tail)
 		}
 	}
 	return urls
