@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -252,6 +253,32 @@ func (n *Normalizer) compileHost(p *Profile) error {
 		}
 	}
 	n.host, n.charset, n.hostTo = p.Host, charsetBits[p.Host.Charset], newHostMap(p.Host.Map)
+	for _, k := range slices.Sorted(maps.Keys(p.Host.Map)) {
+		if err := n.checkHostTarget(p.Host.Map[k]); err != nil {
+			return p.bad("host.map", "%q → %q: %v", k, p.Host.Map[k], err)
+		}
+	}
+	return nil
+}
+
+// checkHostTarget reports why the host.map target v would not normalize
+// to itself (FuzzLoad: "utm_*" under charset dns made outputs the profile
+// refuses): it must be a host as the parser writes it (lowercase,
+// punycode, no port) that passes the profile's host rules.
+func (n *Normalizer) checkHostTarget(v string) error {
+	u, err := Parse("http://" + v + "/")
+	switch {
+	case err != nil || u.Host() != v:
+		return fmt.Errorf("the target is not a host in canonical form")
+	case u.HostKind() != HostDomain:
+		return nil
+	case !n.hostCharsOK(u):
+		return fmt.Errorf("the target is outside host.charset %s", n.host.Charset)
+	case n.host.RequireDot && !strings.Contains(v, ".") && v != "localhost":
+		return fmt.Errorf("the target has no dot (host.require_dot)")
+	case n.host.StripTrailingDot && strings.HasSuffix(v, "."):
+		return fmt.Errorf("the target ends in a dot (host.strip_trailing_dot)")
+	}
 	return nil
 }
 

@@ -28,6 +28,10 @@ func TestProfileErrors(t *testing.T) {
 		{"host.charset", "unknown charset", func(p *normalize.Profile) { p.Host.Charset = "ascii" }},
 		{"host.map", "lowercase", func(p *normalize.Profile) { p.Host.Map = map[string]string{"A.com": "a.com"} }},
 		{"host.map", "chains are not allowed", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com", "b.com": "c.com"} }},
+		{"host.map", "outside host.charset dns", func(p *normalize.Profile) { // FuzzLoad: the output was refused
+			p.Host.Charset, p.Host.Map = normalize.CharsetDNS, map[string]string{"a.com": "utm_*"}
+		}},
+		{"host.map", "not a host in canonical form", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com:8080"} }},
 		{"port.defaults", "out of range", func(p *normalize.Profile) { p.Port.Defaults = map[string]int{"sc": 70000} }},
 		{"path.trailing_slash", "unknown value", func(p *normalize.Profile) { p.Path.TrailingSlash = "strip" }},
 		{"path.remove_params", "bad regexp", func(p *normalize.Profile) { // path groups are named as such
