@@ -2,6 +2,8 @@ package sourceconfig_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,6 +36,24 @@ func TestPatternBoundsNamed(t *testing.T) {
 		if !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), `"`+c.name+`"`) ||
 			!strings.Contains(err.Error(), "(field "+c.field+")") || !strings.Contains(err.Error(), c.limit) {
 			t.Errorf("%s: %.300v\nwant an ErrConfig naming the file, field %s and saying %q", c.name, err, c.field, c.limit)
+		}
+	}
+}
+
+// TestPatternBoundsDoc: the errors docs/profiles.md shows under "Limits"
+// are the loader's, word for word.
+func TestPatternBoundsDoc(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "profiles.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range []string{
+		"hosts:\n  - domain: example.com\n    tracking_params:\n      params_add: [\"~*\\\\w{1,1000}_id$\"]\n",
+		"hosts:\n  - domain: example.com\n    url_rules:\n      - match: \"/" + strings.Repeat("a*", 300) + "\"\n",
+	} {
+		_, err := sourceconfig.Load(nil, sourceconfig.ConfigFile{Name: "hosts.yaml", Data: []byte(data)})
+		if err == nil || !strings.Contains(string(doc), "\n"+err.Error()+"\n") {
+			t.Errorf("docs/profiles.md does not show the error %v", err)
 		}
 	}
 }
