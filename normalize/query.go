@@ -11,7 +11,7 @@ import (
 // is "key", or "key=value" when k1 < end (then qbuf[k1] is the '='). Three
 // 32-bit offsets, 12 bytes for a parameter of at least 1 byte of input:
 // on a query of "a=1&" × N, the list is 3× the input (issue 16.11: the
-// 20-byte form, grown by appends, allocated 25× it). maxLimitLength keeps
+// 20-byte form, grown by appends, allocated 41× it). maxLimitLength keeps
 // the offsets in range.
 type param struct {
 	k0, k1, end uint32
