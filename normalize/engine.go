@@ -310,6 +310,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 	if !n.pctAny {
 		return append(dst, s...)
 	}
+	start := len(dst)
 	for {
 		i := strings.IndexByte(s, '%')
 		if i < 0 {
@@ -319,7 +320,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
 			switch {
-			case n.pct.DecodeUnreserved && unreserved[v]:
+			case n.pct.DecodeUnreserved && unreserved[v] && !(isHex(v) && strayBefore(dst, start)):
 				dst = append(dst, v)
 			case n.pct.UppercaseHex:
 				dst = append(dst, '%', upper(s[i+1]), upper(s[i+2]))
@@ -336,6 +337,16 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		}
 		s = s[i+1:]
 	}
+}
+
+// strayBefore reports whether dst[start:] ends in a stray '%' or a stray
+// '%' and one hex digit, which a decoded hex digit would turn into an
+// escape the next pass decodes ("%%36%31" → "%61" → "a"): such a digit
+// stays encoded, so that decode_unreserved is idempotent without
+// encode_stray. Escapes are appended whole, so a '%' there is stray.
+func strayBefore(dst []byte, start int) bool {
+	b := dst[start:]
+	return len(b) >= 1 && b[len(b)-1] == '%' || len(b) >= 2 && b[len(b)-2] == '%' && isHex(b[len(b)-1])
 }
 
 // asParsed reports whether the profile's rules leave the authority and
