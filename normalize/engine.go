@@ -20,6 +20,8 @@ type state struct {
 	tmp    []byte
 	qbuf   []byte
 	params []param
+	dec    []byte // percent.decode_repeatedly (decode.go)
+	enc    []byte
 }
 
 // Normalize returns the canonical form of raw. When raw is already
@@ -122,11 +124,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	host := ""
 	if u.hostKind != HostNone {
 		out = append(out, '/', '/')
-		if u.userEnd > u.userStart || u.passEnd > u.passStart {
-			out = n.appendPct(out, u.Username())
+		if (u.userEnd > u.userStart || u.passEnd > u.passStart) && !n.k.noUserinfo {
+			out = n.appendUserinfo(st, out, u.Username())
 			if u.passEnd > u.passStart {
 				out = append(out, ':')
-				out = n.appendPct(out, u.Password())
+				out = n.appendUserinfo(st, out, u.Password())
 			}
 			out = append(out, '@')
 		}
@@ -142,7 +144,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		}
 		host = bstr(out[h0:]) // re-sliced below if out grows
 		hr, _ = n.hosts.get(host)
-		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
+		if p := int(u.port); p >= 0 && p != specialPort(scheme) && !n.k.noPorts {
 			if d, ok := n.defaults[scheme]; !ok || d != p {
 				out = append(out, ':')
 				out = appendPort(out, u.port)
@@ -160,6 +162,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 // finish appends the query and the fragment after the profile's rules and
 // applies the host's rewrite rules.
 func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *hostRule, rec *Result, depth int) *Kind {
+	pathEnd := len(out)
 	var k *Kind
 	if out, k = n.appendQuery(st, out, u, hr, out[pathStart:], rec); k != nil {
 		return k
@@ -170,9 +173,19 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
 		} else {
+			hash := len(out)
 			out = append(out, '#')
+			if n.pct.DecodeRepeatedly {
+				frag = st.decodeComponent(frag, decFragment)
+			}
 			out = n.appendPct(out, frag)
+			if n.k.textDirective {
+				out = cutTextDirective(out, hash)
+			}
 		}
+	}
+	if n.k.loneRoot && len(out) == pathEnd && pathEnd == pathStart+1 && out[pathStart] == '/' {
+		out = out[:pathStart] // path.remove_lone_root: nothing follows the root
 	}
 	st.out = out
 	if hr != nil && len(hr.rewrite) > 0 && depth != noRewrite {
@@ -246,6 +259,9 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 		return out, nil
 	}
 	// HostDomain
+	if n.k.www != wwwKeep {
+		h = n.stripWWW(h)
+	}
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
 		h = strings.TrimRight(h, ".")
 		if h == "" {
@@ -339,6 +355,15 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 	}
 }
 
+// appendUserinfo appends a username or password with the profile's
+// percent-encoding rules.
+func (n *Normalizer) appendUserinfo(st *state, out []byte, s string) []byte {
+	if n.pct.DecodeRepeatedly {
+		s = st.decodeComponent(s, decUserinfo)
+	}
+	return n.appendPct(out, s)
+}
+
 // strayBefore reports whether dst[start:] ends in a stray '%' or a stray
 // '%' and one hex digit, which a decoded hex digit would turn into an
 // escape the next pass decodes ("%%36%31" → "%61" → "a"): such a digit
@@ -369,8 +394,8 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 			scheme = to
 		}
 	}
-	if u.port >= 0 && len(n.defaults) > 0 {
-		if d, ok := n.defaults[scheme]; ok && d == int(u.port) {
+	if u.port >= 0 && (n.k.noPorts || len(n.defaults) > 0) {
+		if d, ok := n.defaults[scheme]; ok && d == int(u.port) || n.k.noPorts {
 			return "", false
 		}
 	}
@@ -379,6 +404,7 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 	case HostDomain:
 		h := u.Host()
 		if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
+			n.k.www != wwwKeep && strings.HasPrefix(h, "www") ||
 			!n.hostCharsOK(u) ||
 			n.host.RequireDot && strings.IndexByte(h, '.') < 0 {
 			return "", false
@@ -392,11 +418,12 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 	default:
 		return "", false
 	}
-	if u.plainPath {
+	if u.plainPath && !n.k.pathAny {
 		return scheme, true // no '%', ';' or "//" (pfNote in the parser)
 	}
 	path := u.Path()
-	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil)
+	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil) &&
+		!(n.k.lowerPath && hasUpperASCII(path))
 }
 
 // applyRewrite applies the first matching rewrite rule to st.out and

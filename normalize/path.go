@@ -9,6 +9,9 @@ import (
 // appendPath appends the path after the profile's path rules.
 func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, host string, rec *Result) ([]byte, *Kind) {
 	path := u.Path()
+	if n.pct.DecodeRepeatedly {
+		path = st.decodePath(u, path)
+	}
 	if u.opaque {
 		return n.appendPct(out, path), nil
 	}
@@ -22,6 +25,9 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		out = n.appendSegments(out, path, lang, rec)
 	} else {
 		out = n.appendPct(out, path)
+		if n.k.lowerPath {
+			lowerKeepEscapes(out[start:])
+		}
 	}
 	if u.special && u.Scheme() == "file" {
 		out = keepDriveLetter(out, start)
@@ -34,7 +40,8 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 func (n *Normalizer) bySegment(path string, lang *LanguageHost) bool {
 	return lang != nil ||
 		n.collapse && strings.Contains(path, "//") ||
-		len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0
+		len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0 ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0
 }
 
 // finishPath applies the trailing-slash and empty-path rules to the path
@@ -77,15 +84,25 @@ func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost,
 		}
 		s := path[:end]
 		path = path[end:]
-		if n.collapse && s == "" && path != "" {
-			continue // "a//b": drop the empty segment, keep a final one
+		if n.collapse && s == "" && path != "" && !(n.k.schemeSlashes && endsInScheme(out[pathStart:])) {
+			continue // "a//b": drop the empty segment, keep a final one (and one after "http:")
 		}
 		out = append(out, '/')
 		segStart := len(out)
 		out = n.appendPct(out, s)
+		if n.k.lowerPath {
+			lowerKeepEscapes(out[segStart:])
+		}
 		if len(n.pathGroups) > 0 && strings.IndexByte(s, ';') >= 0 {
 			out = n.removePathParams(out, segStart, rec)
 			out = resolveDotSegment(out, pathStart, segStart, path == "")
+		}
+		if len(n.k.cookieless) > 0 && len(out) > segStart && out[segStart] == '(' {
+			var gone bool
+			if out, gone = n.removeCookieless(out, segStart, rec); gone && path != "" {
+				out = out[:segStart-1] // the segment and its '/'; a last one stays empty ("/a/")
+				continue
+			}
 		}
 		if lang != nil && seg == lang.Segment {
 			out = n.rewriteLanguage(out, segStart, lang, rec)
