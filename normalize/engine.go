@@ -187,6 +187,11 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 	if n.k.loneRoot && len(out) == pathEnd && pathEnd == pathStart+1 && out[pathStart] == '/' {
 		out = out[:pathStart] // path.remove_lone_root: nothing follows the root
 	}
+	if len(out) > n.maxLen {
+		// Encoding can make the output longer than the input: one over the
+		// limit would be refused as input, so N(N(x)) would fail.
+		return st.p.fail(KindTooLong, "canonical URL of "+strconv.Itoa(len(out))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
+	}
 	st.out = out
 	if hr != nil && len(hr.rewrite) > 0 && depth != noRewrite {
 		return n.applyRewrite(st, hr, rec, depth)
