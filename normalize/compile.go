@@ -303,7 +303,7 @@ func (n *Normalizer) compilePath(p *Profile) error {
 		return err
 	}
 	n.k.cookieless, err = compileGroups(p, "path.remove_cookieless", p.Path.RemoveCookieless)
-	n.k.pathAny = n.k.lowerPath || len(n.k.cookieless) > 0
+	n.k.slow = n.k.www != wwwKeep || n.k.noPorts || n.k.lowerPath || len(n.k.cookieless) > 0
 	return err
 }
 
@@ -334,7 +334,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
-		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding || p.Query.ExplicitEmptyValue
+		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding || p.Query.ExplicitEmptyValue || p.Query.Lowercase
 	return nil
 }
 
@@ -358,6 +358,10 @@ func (n *Normalizer) compileLimits(p *Profile) error {
 	}
 	if n.maxParams == 0 {
 		n.maxParams = DefaultMaxParams
+	}
+	n.k.finishLen = n.maxLen
+	if n.k.loneRoot {
+		n.k.finishLen = -1
 	}
 	return nil
 }

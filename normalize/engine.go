@@ -162,7 +162,6 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 // finish appends the query and the fragment after the profile's rules and
 // applies the host's rewrite rules.
 func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *hostRule, rec *Result, depth int) *Kind {
-	pathEnd := len(out)
 	var k *Kind
 	if out, k = n.appendQuery(st, out, u, hr, out[pathStart:], rec); k != nil {
 		return k
@@ -184,13 +183,10 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 			}
 		}
 	}
-	if n.k.loneRoot && len(out) == pathEnd && pathEnd == pathStart+1 && out[pathStart] == '/' {
-		out = out[:pathStart] // path.remove_lone_root: nothing follows the root
-	}
-	if len(out) > n.maxLen {
-		// Encoding can make the output longer than the input: one over the
-		// limit would be refused as input, so N(N(x)) would fail.
-		return st.p.fail(KindTooLong, "canonical URL of "+strconv.Itoa(len(out))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
+	if len(out) > n.k.finishLen { // one test for the built-ins (knobs.go)
+		if out, k = n.finishURL(st, out, pathStart); k != nil {
+			return k
+		}
 	}
 	st.out = out
 	if hr != nil && len(hr.rewrite) > 0 && depth != noRewrite {
@@ -399,8 +395,8 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 			scheme = to
 		}
 	}
-	if u.port >= 0 && (n.k.noPorts || len(n.defaults) > 0) {
-		if d, ok := n.defaults[scheme]; ok && d == int(u.port) || n.k.noPorts {
+	if u.port >= 0 && len(n.defaults) > 0 {
+		if d, ok := n.defaults[scheme]; ok && d == int(u.port) {
 			return "", false
 		}
 	}
@@ -409,7 +405,6 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 	case HostDomain:
 		h := u.Host()
 		if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
-			n.k.www != wwwKeep && strings.HasPrefix(h, "www") ||
 			!n.hostCharsOK(u) ||
 			n.host.RequireDot && strings.IndexByte(h, '.') < 0 {
 			return "", false
@@ -423,12 +418,14 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 	default:
 		return "", false
 	}
-	if u.plainPath && !n.k.pathAny {
+	if n.k.slow && n.k.changes(u) {
+		return "", false
+	}
+	if u.plainPath {
 		return scheme, true // no '%', ';' or "//" (pfNote in the parser)
 	}
 	path := u.Path()
-	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil) &&
-		!(n.k.lowerPath && hasUpperASCII(path))
+	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil)
 }
 
 // applyRewrite applies the first matching rewrite rule to st.out and

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 )
 
@@ -16,13 +17,43 @@ type knobs struct {
 	loneRoot      bool  // path.remove_lone_root
 	schemeSlashes bool  // path.keep_scheme_slashes
 	lowerPath     bool  // path.lowercase
-	pathAny       bool  // a rule that must see even a plain path: lowerPath, cookieless
+	slow          bool  // a knob asParsed must ask (changes)
+	finishLen     int   // finishURL runs on outputs longer: limits.max_length, or -1 for path.remove_lone_root
 	cookieless    ruleSet
 	lowerQuery    bool // query.lowercase
 	explicitEmpty bool // query.explicit_empty_value
 	sortDecoded   bool // query.sort_decoded
 	textDirective bool // fragment.strip_text_directive
-	form          *formSet
+	form          formSet
+}
+
+// finishURL applies the rules that look at the whole URL: the root path
+// removed when nothing follows it (path.remove_lone_root), and the length
+// limit, which an output must keep too: encoding can make it longer than
+// the input, and one over the limit would be refused as input, so
+// N(N(x)) would fail.
+func (n *Normalizer) finishURL(st *state, out []byte, pathStart int) ([]byte, *Kind) {
+	if n.k.loneRoot && len(out) == pathStart+1 && out[pathStart] == '/' {
+		out = out[:pathStart]
+	}
+	if len(out) > n.maxLen {
+		return out, st.p.fail(KindTooLong, "canonical URL of "+strconv.Itoa(len(out))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
+	}
+	return out, nil
+}
+
+// changes reports whether the knobs would change the authority or the
+// path of u (a special URL with a domain or an IP address and no
+// userinfo), which asParsed would copy as the parser wrote them.
+func (k *knobs) changes(u *URL) bool {
+	if k.www != wwwKeep && u.hostKind == HostDomain && strings.HasPrefix(u.Host(), "www") {
+		return true
+	}
+	if k.noPorts && u.port >= 0 {
+		return true
+	}
+	path := u.Path()
+	return k.lowerPath && hasUpperASCII(path) || len(k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0
 }
 
 // formSet is how query.form_encoding writes bytes: those marked in key
@@ -40,8 +71,8 @@ type formSet struct {
 // are not ASCII. '=' is written raw in values only.
 const formRawAllowed = "!$()*,/:;=?@[\\]^`{|}"
 
-func newFormSet(raw, space string) *formSet {
-	f := &formSet{key: unreserved, value: unreserved, space: space}
+func newFormSet(raw, space string) formSet {
+	f := formSet{key: unreserved, value: unreserved, space: space}
 	for i := 0; i < len(raw); i++ {
 		f.value[raw[i]] = true
 		if raw[i] != '=' {

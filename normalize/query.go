@@ -33,12 +33,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			return out, nil
 		}
 		out = append(out, '?')
-		start := len(out)
-		out = n.appendPct(out, q)
-		if n.k.lowerQuery {
-			lowerKeepEscapes(out[start:])
-		}
-		return out, nil
+		return n.appendPct(out, q), nil
 	}
 	groups := n.base
 	if hr != nil {
@@ -70,6 +65,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
+		if n.k.lowerQuery {
+			lowerKeepEscapes(st.qbuf[p.k0:p.k1])
+			lowerKeepEscapes(st.qbuf[p.v0:p.v1])
+		}
 		p.eq = (eq || n.k.explicitEmpty && p.k0 != p.k1) && !(n.query.BareEmptyValue && p.v0 == p.v1)
 		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
 			// Empty after normalization ("=" with bare_empty_value):
@@ -117,16 +116,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 // appendQueryPart appends a key or a value; raw is the form set of keys
 // or values.
 func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool) []byte {
-	start := len(dst)
 	if n.query.FormEncoding {
-		dst = appendForm(dst, s, raw, n.k.form.space)
-	} else {
-		dst = n.appendPct(dst, s)
+		return appendForm(dst, s, raw, n.k.form.space)
 	}
-	if n.k.lowerQuery {
-		lowerKeepEscapes(dst[start:])
-	}
-	return dst
+	return n.appendPct(dst, s)
 }
 
 // appendForm form-decodes s ('+' is a space, %XX a byte) and re-encodes it:
