@@ -15,14 +15,8 @@ type knobCase struct{ in, want string }
 // agrees.
 func checkKnob(t *testing.T, name string, edit func(p *normalize.Profile), rows []knobCase) {
 	t.Helper()
-	p := normalize.MustLookup("whatwg").Profile()
-	p.Name = name
-	edit(&p)
-	n, err := normalize.New(p)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	ref, err := normalize.NewReference(p)
+	n := custom(t, name, edit)
+	ref, err := normalize.NewReference(n.Profile())
 	if err != nil {
 		t.Fatal(err)
 	}
