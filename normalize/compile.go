@@ -178,10 +178,11 @@ func New(p Profile) (*Normalizer, error) {
 //     copy), bySegment (the whole path through appendPct);
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
-//     match), sortParams' insertion sort (never).
+//     match), sortParams' insertion sort (never), finishURL's length test
+//     (it always runs).
 func (n *Normalizer) useReference() {
 	n.reference = true
-	n.needParams, n.pctAny = true, true
+	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0
 }
