@@ -332,6 +332,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 		return err
 	}
 	n.k.textDirective = p.Fragment.StripTextDirective
+	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||

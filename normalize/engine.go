@@ -171,16 +171,11 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 			if rec != nil {
 				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
+		} else if n.k.fragAny {
+			out = n.appendFragment(st, out, frag)
 		} else {
-			hash := len(out)
 			out = append(out, '#')
-			if n.pct.DecodeRepeatedly {
-				frag = st.decodeComponent(frag, decFragment)
-			}
 			out = n.appendPct(out, frag)
-			if n.k.textDirective {
-				out = cutTextDirective(out, hash)
-			}
 		}
 	}
 	if len(out) > n.k.finishLen { // one test for the built-ins (knobs.go)

@@ -22,8 +22,10 @@ type knobs struct {
 	cookieless    ruleSet
 	lowerQuery    bool // query.lowercase
 	explicitEmpty bool // query.explicit_empty_value
+	paramAny      bool // lowerQuery || explicitEmpty: param has work
 	sortDecoded   bool // query.sort_decoded
 	textDirective bool // fragment.strip_text_directive
+	fragAny       bool // textDirective or percent.decode_repeatedly: appendFragment
 	form          formSet
 }
 
@@ -108,7 +110,35 @@ func (n *Normalizer) compileQueryKnobs(p *Profile) error {
 		return p.bad("query.sort_decoded", "needs query.order key or key_value")
 	}
 	n.k.lowerQuery, n.k.explicitEmpty, n.k.sortDecoded = q.Lowercase, q.ExplicitEmptyValue, q.SortDecoded
+	n.k.paramAny = q.Lowercase || q.ExplicitEmptyValue
 	return nil
+}
+
+// param applies query.lowercase and query.explicit_empty_value to one
+// parameter, written in qbuf.
+func (k *knobs) param(qbuf []byte, p *param) {
+	if k.lowerQuery {
+		lowerKeepEscapes(qbuf[p.k0:p.k1])
+		lowerKeepEscapes(qbuf[p.v0:p.v1])
+	}
+	if k.explicitEmpty && p.k0 != p.k1 {
+		p.eq = true // "k" → "k="; an empty parameter stays empty
+	}
+}
+
+// appendFragment appends '#' and the fragment under the knobs that work
+// on it: percent.decode_repeatedly, fragment.strip_text_directive.
+func (n *Normalizer) appendFragment(st *state, out []byte, frag string) []byte {
+	hash := len(out)
+	out = append(out, '#')
+	if n.pct.DecodeRepeatedly {
+		frag = st.decodeComponent(frag, decFragment)
+	}
+	out = n.appendPct(out, frag)
+	if n.k.textDirective {
+		out = cutTextDirective(out, hash)
+	}
+	return out
 }
 
 // lowerKeepEscapes lowercases the ASCII letters of b except the hex digits

@@ -65,11 +65,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
-		if n.k.lowerQuery {
-			lowerKeepEscapes(st.qbuf[p.k0:p.k1])
-			lowerKeepEscapes(st.qbuf[p.v0:p.v1])
+		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		if n.k.paramAny {
+			n.k.param(st.qbuf, &p)
 		}
-		p.eq = (eq || n.k.explicitEmpty && p.k0 != p.k1) && !(n.query.BareEmptyValue && p.v0 == p.v1)
 		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
