@@ -95,7 +95,14 @@ func (st *state) decodePath(u *URL, path string) string {
 	default:
 		st.dec = resolveDots(st.dec, false)
 	}
-	st.enc = appendEncodedSet(st.enc[:0], st.dec, &decodeSets[set])
+	st.enc = st.enc[:0]
+	d := st.dec
+	if u.opaque && len(d) > 0 && d[0] == '/' {
+		// "sc:%2Fa" decoded to "sc:/a" would re-parse with a path, not
+		// an opaque path (fuzz regression): the first '/' stays encoded.
+		st.enc, d = append(st.enc, "%2F"...), d[1:]
+	}
+	st.enc = appendEncodedSet(st.enc, d, &decodeSets[set])
 	return bstr(st.enc)
 }
 

@@ -109,6 +109,7 @@ func TestDecodeRepeatedly(t *testing.T) {
 		{"http://u%2541:p%40@example.com/", "http://uA:p%40@example.com/"},   // userinfo: '@' stays encoded
 		{"file:///C:/%252E%252E/x", "file:///C:/x"},                          // ".." never removes a file URL's drive letter
 		{"sc:a%2523%253F", "sc:a%23%3F"},                                     // an opaque path keeps '#' and '?' encoded
+		{"sc:%2Fa%2Fb", "sc:%2Fa/b"},                                         // and a first '/', which would make it a path (fuzz regression)
 		{"sc://h/%2F%2Fx", "sc://h///x"},                                     //
 		{"sc:/%2F%2Fx", "sc:/.///x"},                                         // a host-less path starting with "//" gets "/."
 	})
