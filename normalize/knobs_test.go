@@ -255,3 +255,19 @@ func TestQueryKnobs(t *testing.T) {
 		{"http://example.com/?b=1&A=2", "http://example.com/?a=2&b=1"}, // before the order
 	})
 }
+
+// TestCookielessReported: Canonicalize reports the ASP.NET ids removed,
+// as path parameters (in_path), with their group's reason.
+func TestCookielessReported(t *testing.T) {
+	n := custom(t, "cookieless-report", func(p *normalize.Profile) {
+		p.Path.RemoveCookieless = []normalize.ParamGroup{{Reason: "session", Patterns: []string{"S"}}}
+	})
+	r, err := n.Canonicalize("http://example.com/(A(x)S(lit3py55))/default.aspx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := normalize.Param{Key: "S", Value: "lit3py55", Reason: "session", InPath: true}
+	if r.URL != "http://example.com/(A(x))/default.aspx" || len(r.Removed) != 1 || r.Removed[0] != want {
+		t.Errorf("Canonicalize = %q, removed %+v; want removed %+v", r.URL, r.Removed, want)
+	}
+}
