@@ -3,8 +3,6 @@ package normalize
 import (
 	"strings"
 	"unsafe"
-
-	"golang.org/x/net/publicsuffix"
 )
 
 // The parts of a URL that analysts group by beyond the components the
@@ -12,104 +10,6 @@ import (
 // file extension, the path segments and the query's name=value pairs as
 // forms decode them. Each is read from the serialization on demand; none
 // is stored in URL.
-
-// SuffixList selects the sections of the Public Suffix List that define a
-// domain's public suffix.
-type SuffixList uint8
-
-const (
-	// AllSuffixes uses the ICANN and the private sections: "github.io" and
-	// "blogspot.com" are public suffixes, so "alice.github.io" is a
-	// registrable domain of its own. This is the URL Standard's "registrable
-	// domain" (browsers draw site and cookie boundaries with it) and
-	// publicsuffix.EffectiveTLDPlusOne's answer.
-	AllSuffixes SuffixList = iota
-	// ICANNSuffixes uses the ICANN section only (what registries sell):
-	// the registrable domain of "alice.github.io" is "github.io".
-	ICANNSuffixes
-)
-
-// DomainParts splits a domain at its public suffix. A part the domain does
-// not have is "" (no label is ever empty).
-type DomainParts struct {
-	PublicSuffix      string // "co.uk" of "a.b.example.co.uk"
-	RegistrableDomain string // "example.co.uk": the public suffix and one more label
-	Subdomain         string // "a.b": what is left of the registrable domain
-}
-
-// DomainParts splits u's host at its public suffix. A host that is not a
-// domain (an IP address, an opaque or empty host, none) has no parts: the
-// URL Standard defines the public suffix of a domain only.
-func (u *URL) DomainParts(list SuffixList) DomainParts {
-	if u.hostKind != HostDomain {
-		return DomainParts{}
-	}
-	return splitDomain(u.Host(), list)
-}
-
-// PublicSuffix returns the public suffix of u's domain with both sections
-// of the list ("co.uk", "github.io"), or "" when the host is not a domain.
-func (u *URL) PublicSuffix() string { return u.DomainParts(AllSuffixes).PublicSuffix }
-
-// RegistrableDomain returns u's domain's public suffix and one more label
-// with both sections of the list ("example.co.uk", "alice.github.io"), or ""
-// when the host is not a domain or is a public suffix itself.
-func (u *URL) RegistrableDomain() string { return u.DomainParts(AllSuffixes).RegistrableDomain }
-
-// Subdomain returns the labels of u's domain left of its registrable domain
-// with both sections of the list ("www" of "www.example.com"), or "" when
-// there are none.
-func (u *URL) Subdomain() string { return u.DomainParts(AllSuffixes).Subdomain }
-
-// splitDomain runs the Public Suffix List algorithm on a lowercase ASCII
-// domain as the URL Standard's "host public suffix" does: the rule "*"
-// prevails when none matches ("localhost" is a public suffix), and a
-// trailing dot is kept on every part that ends the domain ("com." and
-// "example.com." of "example.com.").
-func splitDomain(host string, list SuffixList) DomainParts {
-	dot := ""
-	if strings.HasSuffix(host, ".") {
-		host, dot = host[:len(host)-1], "."
-	}
-	if host == "" || strings.HasSuffix(host, ".") {
-		return DomainParts{} // "." or "a..": no last label to match
-	}
-	suffix := publicSuffix(host, list)
-	var d DomainParts
-	d.PublicSuffix = suffix + dot
-	if len(suffix) == len(host) {
-		return d
-	}
-	// host ends in "." + suffix; the label before that dot is the "one
-	// more" of the registrable domain (empty labels, as in "a..b.com",
-	// are allowed by the URL Standard but make no registrable domain).
-	rest := host[:len(host)-len(suffix)-1]
-	i := strings.LastIndexByte(rest, '.')
-	if i+1 == len(rest) {
-		return d
-	}
-	d.RegistrableDomain = host[i+1:] + dot
-	if i > 0 {
-		d.Subdomain = rest[:i]
-	}
-	return d
-}
-
-// publicSuffix returns host's public suffix. publicsuffix.PublicSuffix
-// takes the longest matching rule of either section; for ICANNSuffixes a
-// private match is dropped label by label until an ICANN rule (or the
-// default rule "*", a single label) matches what is left.
-func publicSuffix(host string, list SuffixList) string {
-	suffix, icann := publicsuffix.PublicSuffix(host)
-	for list == ICANNSuffixes && !icann {
-		i := strings.IndexByte(suffix, '.')
-		if i < 0 {
-			break // the default rule "*": not a rule of either section
-		}
-		suffix, icann = publicsuffix.PublicSuffix(suffix[i+1:])
-	}
-	return suffix
-}
 
 // Extension returns the file extension of the last path segment without
 // the dot ("gz" of "/a/b.tar.gz"), as serialized (percent-encoded, case
@@ -301,18 +201,41 @@ func utf8Prefix(b []byte) (n int, ok bool) {
 // its parts are the parts after the profile's rules (tracking parameters
 // removed, host mapped, scheme upgraded …). The error is Normalize's.
 func (n *Normalizer) CanonicalURL(raw string) (*URL, error) {
-	var buf [256]byte
-	b, err := n.AppendNormalized(buf[:0], raw)
-	if err != nil {
+	var p Parser
+	return p.ParseCanonical(n, raw)
+}
+
+// Parser parses URLs into one URL that it reuses, so that parsing a stream
+// of URLs allocates nothing once its buffers have grown (the SQL part
+// functions keep one per row loop). The URL it returns, and every string
+// read from that URL, stays valid until the next call. The zero Parser is
+// ready to use; a Parser is not safe for concurrent use.
+type Parser struct {
+	p   parser
+	u   URL
+	out []byte
+}
+
+// Parse parses an absolute URL per the WHATWG URL Standard, as Parse does.
+func (p *Parser) Parse(raw string) (*URL, error) {
+	if k := p.p.parse(&p.u, raw, nil); k != nil {
+		return nil, newError("parse", raw, k, "")
+	}
+	return &p.u, nil
+}
+
+// ParseCanonical parses the canonical URL of raw under n's profile, as
+// n.CanonicalURL does.
+func (p *Parser) ParseCanonical(n *Normalizer, raw string) (*URL, error) {
+	var err error
+	if p.out, err = n.AppendNormalized(p.out[:0], raw); err != nil {
 		return nil, withOp(err, "parse")
 	}
-	u := &URL{}
-	var p parser
-	// parse copies what it keeps into u's buffer: b may be reused.
-	if k := p.parse(u, unsafe.String(unsafe.SliceData(b), len(b)), nil); k != nil {
+	// parse copies what it keeps into the URL's own buffer.
+	if k := p.p.parse(&p.u, unsafe.String(unsafe.SliceData(p.out), len(p.out)), nil); k != nil {
 		// Every profile's output re-parses to itself (the idempotency
 		// tests); reaching this is a bug, reported rather than hidden.
-		return nil, &Error{Op: "parse", Input: raw, Kind: k, Reason: "the canonical URL " + Quote(string(b)) + " does not parse"}
+		return nil, &Error{Op: "parse", Input: raw, Kind: k, Reason: "the canonical URL " + Quote(string(p.out)) + " does not parse"}
 	}
-	return u, nil
+	return &p.u, nil
 }

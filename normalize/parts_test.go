@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -69,10 +70,12 @@ func dp(suffix, registrable, sub string) normalize.DomainParts {
 
 // TestRegistrableDomainReference checks RegistrableDomain and PublicSuffix
 // against publicsuffix.EffectiveTLDPlusOne, the slow reference, on every
-// domain of the shipped corpus, and that the three parts rebuild the host.
+// domain of the shipped corpus, twice (the second pass reads the cache),
+// and that the three parts rebuild the host.
 func TestRegistrableDomainReference(t *testing.T) {
 	n := 0
-	for _, raw := range shippedCorpus(t, true) {
+	corpus := shippedCorpus(t, true)
+	for _, raw := range append(corpus, corpus...) {
 		u, err := normalize.Parse(raw)
 		if err != nil || u.HostKind() != normalize.HostDomain {
 			continue
@@ -358,4 +361,162 @@ func TestCanonicalURL(t *testing.T) {
 			t.Errorf("%s %s: canonical URL %q, Normalize %q", c.profile, c.in, u.String(), want)
 		}
 	}
+}
+
+// FuzzParts checks, on every input the URL Standard parser accepts, that
+// the parts never panic and fit together: the domain parts are suffixes of
+// the host that rebuild it, the extension ends the path, the segments
+// rebuild the path, the decoded query is valid UTF-8 with one pair per
+// non-empty '&'-separated piece, and QueryParam finds the first value of
+// every name QueryParams lists. The canonical URL of the default profile
+// has the same parts as its own parse.
+//
+//	go test ./normalize -run '^$' -fuzz FuzzParts -fuzztime 5m
+func FuzzParts(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	def := normalize.MustLookup("default")
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := normalize.Parse(s)
+		if err != nil {
+			return
+		}
+		host := u.Host()
+		for _, list := range []normalize.SuffixList{normalize.AllSuffixes, normalize.ICANNSuffixes} {
+			d := u.DomainParts(list)
+			if u.HostKind() != normalize.HostDomain && d != (normalize.DomainParts{}) {
+				t.Fatalf("%q: a %v host has domain parts %+v", s, u.HostKind(), d)
+			}
+			if !strings.HasSuffix(host, d.PublicSuffix) || !strings.HasSuffix(host, d.RegistrableDomain) {
+				t.Fatalf("%q: %+v are not suffixes of %q", s, d, host)
+			}
+			if d.Subdomain != "" && d.Subdomain+"."+d.RegistrableDomain != host {
+				t.Fatalf("%q: %+v do not rebuild %q", s, d, host)
+			}
+		}
+		if e := u.Extension(); e != "" && !strings.Contains(u.Path(), "."+e) {
+			t.Fatalf("%q: extension %q is not in the path %q", s, e, u.Path())
+		}
+		if segs, ok := u.PathSegments(); ok && len(segs) > 0 && "/"+strings.Join(segs, "/") != u.Path() {
+			t.Fatalf("%q: segments %q do not rebuild %q", s, segs, u.Path())
+		}
+		q, _ := u.Query()
+		params := u.QueryParams()
+		pieces := 0
+		for _, p := range strings.Split(q, "&") {
+			if p != "" {
+				pieces++
+			}
+		}
+		if len(params) != pieces {
+			t.Fatalf("%q: %d params for %d pieces", s, len(params), pieces)
+		}
+		for i, p := range params {
+			if !utf8.ValidString(p.Name) || !utf8.ValidString(p.Value) {
+				t.Fatalf("%q: param %d %q is not UTF-8", s, i, p)
+			}
+			first := slices.IndexFunc(params, func(q normalize.QueryParam) bool { return q.Name == p.Name })
+			if v, ok := u.QueryParam(p.Name); !ok || v != params[first].Value {
+				t.Fatalf("%q: QueryParam(%q) = %q, %v; want %q", s, p.Name, v, ok, params[first].Value)
+			}
+		}
+		c, err := def.CanonicalURL(s)
+		if err != nil {
+			return
+		}
+		again, err := normalize.Parse(c.String())
+		if err != nil || again.String() != c.String() || again.Host() != c.Host() || again.Path() != c.Path() {
+			t.Fatalf("%q: canonical URL %q re-parses to %v, %v", s, c, again, err)
+		}
+	})
+}
+
+// TestSuffixCache checks the cached public suffix against the computed one
+// on hosts whose answers differ although they share labels (a node of the
+// list that is not a rule, wildcards and exceptions, private rules), each
+// looked up twice, in both orders.
+func TestSuffixCache(t *testing.T) {
+	hosts := []string{
+		"foo.amazonaws.com", "bucket.s3.dualstack.us-east-1.amazonaws.com", "s3.dualstack.us-east-1.amazonaws.com",
+		"www.city.kawasaki.jp", "a.b.kawasaki.jp", "b.kawasaki.jp", "kawasaki.jp",
+		"alice.github.io", "github.io", "io", "a.co.uk", "co.uk", "localhost", "x.unlisted-tld",
+		"a..b.com", ".com", strings.Repeat("a.", 40) + "com", // longer than the cache's key bound
+	}
+	reversed := slices.Clone(hosts)
+	slices.Reverse(reversed)
+	for _, order := range [][]string{hosts, reversed} {
+		for pass := 0; pass < 2; pass++ {
+			for _, h := range order {
+				all, icann := normalize.SuffixLabels(h)
+				wantAll, wantICANN := normalize.ComputeSuffixLabels(h)
+				if all != wantAll || icann != wantICANN {
+					t.Errorf("pass %d %s: cached %d/%d, computed %d/%d", pass, h, all, icann, wantAll, wantICANN)
+				}
+			}
+		}
+	}
+}
+
+// TestParserAllocs pins that a reused Parser, and the parts the SQL
+// functions read from it, allocate nothing once warm (the part functions'
+// per-row cost), and that ParseCanonical reuses its buffers too.
+func TestParserAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	const in = "HTTPS://www.Example.co.uk:8443/a/b/file.tar.gz?utm_source=x&q=a+b#top"
+	var p normalize.Parser
+	n := normalize.MustLookup("clara")
+	for name, f := range map[string]func(){
+		"parts": func() {
+			u, err := p.Parse(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = u.DomainParts(normalize.AllSuffixes)
+			_ = u.Extension()
+			_, _ = u.QueryParam("utm_source")
+		},
+		"canonical": func() {
+			if _, err := p.ParseCanonical(n, in); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		f() // warm: grow the buffers, fill the suffix cache
+		if got := testing.AllocsPerRun(100, f); got != 0 {
+			t.Errorf("%s: %v allocs per run, want 0", name, got)
+		}
+	}
+	u, _ := p.Parse(in)
+	if got := u.RegistrableDomain(); got != "example.co.uk" {
+		t.Errorf("RegistrableDomain = %q", got)
+	}
+}
+
+// TestSuffixCacheConcurrent reads and fills the suffix cache from several
+// goroutines at once (run under -race by make test-race) and checks every
+// answer against the computed one.
+func TestSuffixCacheConcurrent(t *testing.T) {
+	var hosts []string
+	for _, raw := range shippedCorpus(t, false) {
+		if u, err := normalize.Parse(raw); err == nil && u.HostKind() == normalize.HostDomain && !strings.HasSuffix(u.Host(), ".") {
+			hosts = append(hosts, u.Host())
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range hosts {
+				h := hosts[(i*(g+1)+g*997)%len(hosts)]
+				all, icann := normalize.SuffixLabels(h)
+				if wa, wi := normalize.ComputeSuffixLabels(h); all != wa || icann != wi {
+					t.Errorf("%s: cached %d/%d, computed %d/%d", h, all, icann, wa, wi)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
