@@ -1,6 +1,7 @@
 package duckdb
 
 import (
+	"bytes"
 	"database/sql"
 	"fmt"
 	"sync"
@@ -140,11 +141,12 @@ func compareWithGo(t *testing.T, db *sql.DB, n int) {
 		}
 		seen++
 		if m, ok := gotC.(map[string]any); ok {
-			res, _, err := canon.CallCanonical([]string{url, profile})
-			got, err2 := udf.RecordJSON(m)
-			if want := udf.JSON(res); err != nil || err2 != nil || string(got) != string(want) {
+			want, _, err := canon.Text(nil, []string{url, profile}, nil)
+			var got bytes.Buffer
+			err2 := udf.RecordType.EncodeJSON(&got, m)
+			if err != nil || err2 != nil || got.String() != string(want) {
 				if bad++; bad <= 5 {
-					t.Errorf("canonicalize_url(%q, %q): DuckDB %s, Go %s (%v, %v)", url, profile, got, want, err, err2)
+					t.Errorf("canonicalize_url(%q, %q): DuckDB %s, Go %s (%v, %v)", url, profile, got.String(), want, err, err2)
 				}
 			}
 		}
@@ -153,7 +155,7 @@ func compareWithGo(t *testing.T, db *sql.DB, n int) {
 			got sql.NullString
 		}{{norm, gotN}, {hash, gotH}} {
 			var null bool
-			buf, null, err = c.f.CallText(buf[:0], []string{url, profile})
+			buf, null, err = c.f.Text(buf[:0], []string{url, profile}, nil)
 			if err != nil || null == c.got.Valid || (!null && string(buf) != c.got.String) {
 				if bad++; bad <= 5 {
 					t.Errorf("%s(%q, %q): DuckDB %q (valid %v), Go %q null=%v err=%v", c.f.Name, url, profile, c.got.String, c.got.Valid, buf, null, err)
@@ -170,10 +172,8 @@ func compareWithGo(t *testing.T, db *sql.DB, n int) {
 }
 
 func overload2(name string) *udf.Func {
-	for _, f := range udf.Lookup(name) {
-		if len(f.Args) == 2 {
-			return f
-		}
+	if f := udf.Overload(name, 2); f != nil {
+		return f
 	}
 	panic(name)
 }

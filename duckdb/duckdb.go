@@ -5,19 +5,22 @@
 //	row := db.QueryRow(`SELECT normalize_url('HTTP://Example.COM:80/a/')`)
 //
 // Every overload in udf.Funcs becomes a DuckDB scalar function: VARCHAR
-// arguments, VARCHAR results, canonicalize_url a STRUCT with udf.Fields. The
-// functions are deterministic (DuckDB's default CONSISTENT stability, not
-// VOLATILE), so TRY() works on them and constant calls are folded; they run
-// on all of DuckDB's threads. NULL in gives NULL out (DuckDB's default NULL
-// handling: the function is not called). A constant profile argument is
-// checked once per query, so a misspelt profile fails even over an empty
-// table.
+// arguments, the result type udf declares (canonicalize_url a STRUCT of
+// udf.RecordType). The adapter only converts values: udf applies the row
+// contract (NULL, try_, errors, panics). The functions are deterministic
+// (DuckDB's default CONSISTENT stability, not VOLATILE), so TRY() works on
+// them and constant calls are folded; they run on all of DuckDB's
+// threads. A constant profile argument is checked once per query, so a
+// misspelt profile fails even over an empty table.
+//
+// duckdb-go hands a function's error to DuckDB as text, so the error a Go
+// program gets is DuckDB's *duckdb.Error; Error recovers the function's
+// own *udf.Error and its message.
 package duckdb
 
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"fmt"
 
 	ddb "github.com/duckdb/duckdb-go/v2"
@@ -76,14 +79,15 @@ func newScalar(f *udf.Func) (*scalar, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &scalar{f: f, cfg: ddb.ScalarFuncConfig{ResultTypeInfo: varchar, SpecialNullHandling: true}}
+	ret, err := typeInfo(f.Returns)
+	if err != nil {
+		return nil, fmt.Errorf("urlnorm: %s: %w", f.Name, err)
+	}
+	// DuckDB skips rows with a NULL argument unless told otherwise; udf
+	// decides them when it may raise there (an unknown profile).
+	s := &scalar{f: f, cfg: ddb.ScalarFuncConfig{ResultTypeInfo: ret, SpecialNullHandling: f.RaisesOnNull()}}
 	for range f.Args {
 		s.cfg.InputTypeInfos = append(s.cfg.InputTypeInfos, varchar)
-	}
-	if f.Returns == udf.Canonical {
-		if s.cfg.ResultTypeInfo, err = typeInfo(udf.RecordType); err != nil {
-			return nil, err
-		}
 	}
 	return s, nil
 }
@@ -105,19 +109,23 @@ func (s *scalar) Config() ddb.ScalarFuncConfig { return s.cfg }
 // once, so it would need fresh ones per row. The remaining 3 allocations
 // per row are the driver's (the input string, its interface box, the
 // result's box), as is most of the ~340 ns/row left: one cgo call per
-// value read and per result set. canonicalize_url costs ~5 µs/row (27
-// allocs): its STRUCT goes through the driver's reflective setters, which
-// take about half of that (a profile: setStruct 38%, of which resizing the
-// two LIST children 17%).
+// value read and per result set. canonicalize_url costs ~5.5 µs/row (28
+// allocs; 4.4 µs and 24 before its record gained in_path, the language
+// STRUCT and the rewrites LIST): its STRUCT goes through the driver's
+// reflective setters, which take about half of that (a profile: setStruct
+// 43%, of which resetting the three LIST children 23%).
 func (s *scalar) Executor() ddb.ScalarFuncExecutor {
 	return ddb.ScalarFuncExecutor{ChunkContextExecutor: s.chunk, ScalarBinder: s.bind}
 }
 
-// bind checks a constant profile argument once per query.
+// bind checks the constant arguments once per query (udf.Func.CheckArg:
+// an unknown profile), so that the query fails before any row is read.
 func (s *scalar) bind(ctx context.Context, args []ddb.ScalarUDFArg) (context.Context, error) {
-	if len(args) == 2 && args[1].Foldable {
-		if name, ok := args[1].Value.(string); ok {
-			return ctx, s.f.CheckProfile(name)
+	for i, a := range args {
+		if v, ok := a.Value.(string); ok && a.Foldable && i < len(s.f.Args) {
+			if err := s.f.CheckArg(i, v); err != nil {
+				return ctx, raised.note(err)
+			}
 		}
 	}
 	return ctx, nil
@@ -127,76 +135,50 @@ func (s *scalar) bind(ctx context.Context, args []ddb.ScalarUDFArg) (context.Con
 // argument slices and the result buffer live for the chunk: DuckDB copies
 // each result when it is set, so rows reuse them.
 func (s *scalar) chunk(_ context.Context, st *ddb.ChunkIteratorState) (err error) {
-	defer s.recover(&err)
-	vals := make([]driver.Value, st.ColumnCount())
-	args := make([]string, len(vals))
+	defer func() {
+		// A panic in the adapter or the driver's value conversion: a panic
+		// in a DuckDB callback would kill the process.
+		if r := recover(); r != nil {
+			err = udf.PanicError(s.f.Name, r)
+		}
+		raised.note(err) // for FuncError
+	}()
+	args := make([]string, st.ColumnCount())
+	nulls := make([]bool, len(args))
 	var buf []byte
 	for row, err := range st.Rows() {
 		if err != nil {
 			return err
 		}
-		for i := range vals {
-			vals[i] = *row.GetValuePtr(i)
+		for i := range args {
+			switch v := (*row.GetValuePtr(i)).(type) {
+			case string:
+				args[i], nulls[i] = v, false
+			case nil:
+				args[i], nulls[i] = "", true
+			default: // DuckDB casts to VARCHAR when it binds: not reached
+				return s.f.ArgTypeError(i, fmt.Sprintf("%T", v), v)
+			}
 		}
-		res, err := s.eval(vals, args, buf[:0])
+		var res any
+		if s.f.Returns.Base == "VARCHAR" {
+			var null bool
+			buf, null, err = s.f.Text(buf[:0], args, nulls)
+			if !null {
+				res = buf
+			}
+		} else {
+			var v any
+			if v, err = s.f.Value(args, nulls); err == nil {
+				res, err = value(s.f.Returns, v)
+			}
+		}
 		if err != nil {
 			return err
-		}
-		if b, ok := res.([]byte); ok {
-			buf = b
 		}
 		if err := row.SetResult(res); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// eval computes one row. A NULL argument gives NULL, but an unknown profile
-// raises even then (udf.CheckProfile): the functions are registered with
-// SpecialNullHandling for that reason.
-func (s *scalar) eval(vals []driver.Value, args []string, dst []byte) (any, error) {
-	null := false
-	for i, v := range vals {
-		switch v := v.(type) {
-		case string:
-			args[i] = v
-		case nil:
-			null = true
-		default:
-			return nil, fmt.Errorf("%s: argument %s is %T, want VARCHAR", s.f.Name, s.f.Args[i], v)
-		}
-	}
-	if null {
-		if len(vals) == 2 && vals[1] != nil {
-			return nil, s.f.CheckProfile(args[1])
-		}
-		return nil, nil
-	}
-	return s.call(dst, args)
-}
-
-// call runs the function on non-NULL arguments; the result is nil (NULL),
-// a []byte appended to dst, or canonicalize_url's record.
-func (s *scalar) call(dst []byte, args []string) (any, error) {
-	if s.f.Returns == udf.Canonical {
-		res, null, err := s.f.CallCanonical(args)
-		if err != nil || null {
-			return nil, err
-		}
-		return udf.Record(res), nil
-	}
-	out, null, err := s.f.CallText(dst, args)
-	if err != nil || null {
-		return nil, err
-	}
-	return out, nil
-}
-
-// recover turns a panic in the adapter or the driver's value conversion
-// into an SQL error: a panic in a DuckDB callback would kill the process.
-func (s *scalar) recover(err *error) {
-	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: internal error: %v (please report this input)", s.f.Name, r)
-	}
 }

@@ -2,11 +2,14 @@ package duckdb
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/internal/slt"
+	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/udf"
 )
 
@@ -77,7 +80,7 @@ func TestAdapterPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = s.chunk(context.Background(), nil)
-	if err == nil || !strings.HasPrefix(err.Error(), "normalize_url: internal error: ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "normalize_url: internal error: ") || !strings.HasSuffix(err.Error(), "(please report this query)") {
 		t.Fatalf("chunk(nil) = %v; want an internal error naming the function", err)
 	}
 }
@@ -88,7 +91,7 @@ func TestTypeInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	for _, typ := range []string{"UBIGINT[]", "STRUCT(a VARCHAR, b BOOLEAN)", "STRUCT(a STRUCT(x DOUBLE)[], b INTEGER)[][]"} {
+	for _, typ := range []string{"UBIGINT[]", "STRUCT(a VARCHAR, b BOOLEAN)", "STRUCT(a STRUCT(x DOUBLE)[], b INTEGER)[][]", "MAP(VARCHAR, VARCHAR[])"} {
 		st, err := udf.ParseSQLType(typ)
 		if err != nil {
 			t.Fatal(err)
@@ -108,5 +111,63 @@ func TestTypeInfo(t *testing.T) {
 	got, err := udf.ParseSQLType(typ)
 	if err != nil || got.String() != udf.RecordType.String() {
 		t.Errorf("typeof(canonicalize_url) = %s (%v); want %s", typ, err, udf.RecordType)
+	}
+}
+
+// Go programs get the function's own error back (issue 16 item 10): the
+// message udf wrote, without duckdb-go's wrapper, and the *udf.Error with
+// its kind and class.
+func TestFuncError(t *testing.T) {
+	db, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, tc := range []struct {
+		q, msg, kind string
+		class        error
+	}{
+		{"SELECT normalize_url('nope')", "normalize_url('nope'): missing_scheme (use try_normalize_url to get NULL instead)", "missing_scheme", normalize.ErrInvalid},
+		{"SELECT resolve_url('http://a.example/', repeat('r', 70000))", "", "too_long", normalize.ErrLimit},
+		// raised when DuckDB binds the query
+		{"SELECT normalize_url(u, 'bogus') FROM (SELECT 'x' AS u)", "normalize_url(url, 'bogus'): unknown_profile: known profiles: ", "unknown_profile", normalize.ErrConfig},
+	} {
+		var s any
+		raw := db.QueryRow(tc.q).Scan(&s)
+		err := FuncError(raw)
+		var fe *udf.Error
+		switch {
+		case !errors.As(err, &fe) || fe.Kind != tc.kind || !errors.Is(err, tc.class):
+			t.Errorf("%s: FuncError(%v) = %#v; want a *udf.Error of kind %s", tc.q, raw, err, tc.kind)
+		case !strings.HasPrefix(err.Error(), tc.msg) || strings.Contains(err.Error(), "Error: "):
+			t.Errorf("%s: message %q; want %q", tc.q, err, tc.msg)
+		}
+	}
+	// Not a function's error: unchanged.
+	_, raw := db.Exec("SELEC 1")
+	if err := FuncError(raw); err != raw || FuncError(nil) != nil {
+		t.Errorf("FuncError(%v) = %v", raw, err)
+	}
+	// A message no longer remembered: udf's text, wrapping DuckDB's error.
+	old := errors.New("Invalid Input Error: database/sql/driver: API error: normalize_url('forgotten'): missing_scheme")
+	if err := FuncError(old); err.Error() != "normalize_url('forgotten'): missing_scheme" || !errors.Is(err, old) {
+		t.Errorf("FuncError(forgotten) = %v", err)
+	}
+}
+
+// The log of raised errors is bounded.
+func TestErrorLogBounded(t *testing.T) {
+	f := udf.Overload("normalize_url", 1)
+	l := &errorLog{byMsg: map[string]*udf.Error{}}
+	var first string
+	for i := range errorLogSize + 10 {
+		_, _, err := f.Text(nil, []string{fmt.Sprint("bad ", i)}, nil)
+		if i == 0 {
+			first = err.Error()
+		}
+		l.note(err)
+	}
+	if len(l.byMsg) != errorLogSize || len(l.order) != errorLogSize || l.find(first) != nil {
+		t.Errorf("%d messages, %d in order, first kept: %v", len(l.byMsg), len(l.order), l.find(first) != nil)
 	}
 }

@@ -1,9 +1,12 @@
 package duckdb_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urlnorm/urlnorm/duckdb"
+	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/udf"
 )
 
 // Open an in-memory DuckDB with the functions registered and group URLs by
@@ -44,4 +47,24 @@ func ExampleOpen_canonicalize() {
 		FROM (SELECT canonicalize_url('https://example.com/docs/#install') AS c)`).Scan(&url, &fragment, &hash)
 	fmt.Println(url, fragment, len(hash))
 	// Output: https://example.com/docs install 64
+}
+
+// A function's error reaches Go as DuckDB's error; FuncError gives back
+// urlnorm's, with its message and kind.
+func ExampleFuncError() {
+	db, _ := duckdb.Open("")
+	defer db.Close()
+	var s string
+	err := db.QueryRow(`SELECT normalize_url('www.example.com/page')`).Scan(&s)
+	fmt.Println(err)
+	err = duckdb.FuncError(err)
+	fmt.Println(err)
+	var fe *udf.Error
+	if errors.As(err, &fe) {
+		fmt.Println(fe.Func, fe.Kind, errors.Is(err, normalize.ErrInvalid))
+	}
+	// Output:
+	// Invalid Input Error: database/sql/driver: API error: normalize_url('www.example.com/page'): missing_scheme (use try_normalize_url to get NULL instead)
+	// normalize_url('www.example.com/page'): missing_scheme (use try_normalize_url to get NULL instead)
+	// normalize_url missing_scheme true
 }

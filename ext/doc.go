@@ -5,7 +5,8 @@
 //   - ext/sqlite: urlnorm.so, for SQLite's .load / load_extension (entry
 //     point sqlite3_urlnorm_init);
 //   - ext/internal/bridge: what both share (the function table, taken from
-//     udf.Funcs, and DuckDB's columnar result layout);
+//     udf.Funcs, DuckDB's columnar result layout, SQLite's length limit;
+//     udf itself applies the row contract);
 //   - ext/appendmeta: appends DuckDB's extension metadata footer;
 //   - ext/build.sh, ext/fetch.sh: the build ("make extensions") and the
 //     headers and Node host it fetches.

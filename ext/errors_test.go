@@ -15,27 +15,32 @@ import (
 func TestHostsErrors(t *testing.T) {
 	var checks []literalCall
 	for _, f := range udf.Funcs {
-		switch {
-		case len(f.Args) == 2 && f.Args[1] == "profile":
-			// An unknown profile raises in the plain function and its try_
-			// twin alike, and even when the url is NULL.
-			checks = append(checks,
-				literalCall{f, []*string{str("https://example.com/"), str("no-such-profile")}},
-				literalCall{f, []*string{nil, str("no-such-profile")}})
-		case f.Args[0] == "profile": // url_profile_version: the name is data
+		// An unknown profile raises in the plain function and its try_
+		// twin alike, and even when the other arguments are NULL.
+		for i, a := range f.Args {
+			if !a.Profile {
+				continue
+			}
+			good, nulls := make([]*string, len(f.Args)), make([]*string, len(f.Args))
+			for j := range f.Args {
+				good[j] = str("https://example.com/")
+			}
+			good[i], nulls[i] = str("no-such-profile"), str("no-such-profile")
+			checks = append(checks, literalCall{f, good}, literalCall{f, nulls})
+		}
+		if f.Name == "url_profile_version" || f.Name == "try_url_profile_version" { // the name is data
 			checks = append(checks, literalCall{f, []*string{str("no-such-profile")}})
+			continue
 		}
 		// Bad input: raises, or NULL from try_.
 		bad := make([]*string, len(f.Args))
 		for i, a := range f.Args {
 			bad[i] = str("https://example.com/")
-			if a == "url" || a == "base" {
+			if a.Name == "url" || a.Name == "base" {
 				bad[i] = str("no scheme here")
 			}
 		}
-		if f.Args[0] != "profile" {
-			checks = append(checks, literalCall{f, bad})
-		}
+		checks = append(checks, literalCall{f, bad})
 	}
 	for _, h := range hosts(t, "") {
 		t.Run(h.Label(), func(t *testing.T) {
@@ -102,13 +107,14 @@ func alive(t *testing.T, h host) {
 // TestHostsPanic loads the urlnorm_testpanic build, whose
 // urlnorm_test_panic(mode) panics below the SQL function, and checks
 // that each host reports an SQL error and keeps running: a panic in the
-// extension's glue ('glue'), and a nil-function fault inside udf that the
-// Go runtime turns into a panic ('nil'), on one row and over a table big
-// enough for DuckDB to run it on several threads.
+// extension's glue ('glue'), and a nil pointer fault inside the function
+// that the Go runtime turns into a panic udf recovers ('nil'), on one row
+// and over a table big enough for DuckDB to run it on several threads.
+// Both read alike (udf.PanicError).
 func TestHostsPanic(t *testing.T) {
 	queries := map[string]string{
-		"SELECT urlnorm_test_panic('glue')": "urlnorm_test_panic: internal error in the urlnorm extension: forced panic in the extension glue",
-		"SELECT urlnorm_test_panic('nil')":  "urlnorm_test_panic('nil'): internal error: runtime error: invalid memory address or nil pointer dereference",
+		"SELECT urlnorm_test_panic('glue')": "urlnorm_test_panic: internal error: forced panic in the extension glue (please report this query)",
+		"SELECT urlnorm_test_panic('nil')":  "urlnorm_test_panic('nil'): internal error: runtime error: invalid memory address or nil pointer dereference (please report this query)",
 		"SELECT count(urlnorm_test_panic(CASE WHEN x = 9999 THEN 'glue' ELSE 'nil' END)) FROM series": "internal error",
 	}
 	for _, h := range hosts(t, "urlnorm_testpanic") {

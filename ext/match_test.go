@@ -92,38 +92,20 @@ func (c testCase) column(name string) *string {
 // call gives: a value, NULL, or an error message.
 type expect struct {
 	null  bool
-	value string // text; canonicalize_url: udf.JSON
+	value string // udf's Text form (JSON for a composite)
 	err   string
 }
 
 func call(f *udf.Func, args []*string) expect {
 	vals := make([]string, len(args))
-	null := false
+	nulls := make([]bool, len(args))
 	for i, a := range args {
 		if a != nil {
 			vals[i] = *a
 		}
-		null = null || a == nil
+		nulls[i] = a == nil
 	}
-	if null { // NULL, but an unknown profile raises even then
-		if last := len(args) - 1; last > 0 && args[last] != nil {
-			if err := f.CheckProfile(*args[last]); err != nil {
-				return expect{err: err.Error()}
-			}
-		}
-		return expect{null: true}
-	}
-	if f.Returns == udf.Canonical {
-		res, null, err := f.CallCanonical(vals)
-		switch {
-		case err != nil:
-			return expect{err: err.Error()}
-		case null:
-			return expect{null: true}
-		}
-		return expect{value: string(udf.JSON(res))}
-	}
-	out, null, err := f.CallText(nil, vals)
+	out, null, err := f.Text(nil, vals, nulls)
 	switch {
 	case err != nil:
 		return expect{err: err.Error()}
@@ -133,27 +115,31 @@ func call(f *udf.Func, args []*string) expect {
 	return expect{value: string(out)}
 }
 
-// sqlExpr is f applied to columns or literals, as text: DuckDB's
-// canonicalize_url STRUCT goes through to_json, SQLite's is JSON already.
+// sqlExpr is f applied to columns or literals, as text: a DuckDB STRUCT,
+// LIST or MAP goes through to_json, SQLite's is JSON already.
 func sqlExpr(h host, f *udf.Func, args []string) string {
 	e := f.Name + "(" + strings.Join(args, ", ") + ")"
-	if f.Returns == udf.Canonical && isDuckDB(h) {
+	if f.Returns.IsComposite() && isDuckDB(h) {
 		e = "CAST(to_json(" + e + ") AS VARCHAR)"
 	}
 	return e
 }
 
-// same compares a host's value with udf's; canonicalize_url's JSON is
-// compared as data (DuckDB's to_json and Go escape differently).
+// same compares a host's value with udf's Text form: JSON as data (DuckDB's
+// to_json and Go escape differently), a BOOLEAN whether SQLite gives 1 or
+// DuckDB true.
 func same(f *udf.Func, got string, want expect) bool {
 	if want.null || got == "NULL" {
 		return want.null && got == "NULL"
 	}
-	if f.Returns != udf.Canonical {
-		return got == slt.Render(want.value)
+	switch {
+	case f.Returns.IsComposite():
+		var g, w any
+		return json.Unmarshal([]byte(got), &g) == nil && json.Unmarshal([]byte(want.value), &w) == nil && reflect.DeepEqual(g, w)
+	case f.Returns.Base == "BOOLEAN":
+		return slt.Coerce('B', got) == want.value
 	}
-	var g, w any
-	return json.Unmarshal([]byte(got), &g) == nil && json.Unmarshal([]byte(want.value), &w) == nil && reflect.DeepEqual(g, w)
+	return got == slt.Render(want.value)
 }
 
 // TestHostsMatchUDF runs every function of udf.Funcs, generated from the
@@ -170,7 +156,7 @@ func TestHostsMatchUDF(t *testing.T) {
 			}
 			checkGolden(t, h, cs)
 			if isDuckDB(h) {
-				checkRecordType(t, h)
+				checkResultTypes(t, h)
 			}
 		})
 	}
@@ -179,9 +165,9 @@ func TestHostsMatchUDF(t *testing.T) {
 func checkFunc(t *testing.T, h host, f *udf.Func, cs []testCase) {
 	var cols []string
 	for _, a := range f.Args {
-		col, ok := argColumn[a]
+		col, ok := argColumn[a.Name]
 		if !ok {
-			t.Fatalf("%s: no cases column for parameter %q: add it to argColumn", f.Name, a)
+			t.Fatalf("%s: no cases column for parameter %q: add it to argColumn", f.Name, a.Name)
 		}
 		cols = append(cols, col)
 	}
@@ -258,19 +244,13 @@ func ids(ids []int) string {
 	return strings.Join(s, ",")
 }
 
-// checkRecordType checks that canonicalize_url's STRUCT is udf.Fields, in
-// order (typeof quotes keywords such as "version"; the quotes are dropped).
-func checkRecordType(t *testing.T, h host) {
-	var fields []string
-	for _, f := range udf.Fields {
-		fields = append(fields, f.Name+" "+f.Type)
-	}
-	want := "STRUCT(" + strings.Join(fields, ", ") + ")"
+// checkResultTypes checks that every function's result has the type udf
+// declares, canonicalize_url's STRUCT udf.RecordType in order (typeof
+// quotes keywords such as "version"; the quotes are dropped).
+func checkResultTypes(t *testing.T, h host) {
 	for _, f := range udf.Funcs {
-		if f.Returns != udf.Canonical {
-			continue
-		}
-		args := []string{"'https://example.com/'", "'default'"}[:len(f.Args)]
+		want := f.Returns.SQL()
+		args := []string{"'https://example.com/'", "'default'", "'x'"}[:len(f.Args)]
 		q := "SELECT typeof(" + f.Name + "(" + strings.Join(args, ", ") + "))"
 		rows, err := h.Query(q)
 		if err != nil || len(rows) != 1 || strings.ReplaceAll(rows[0][0], `"`, "") != want {

@@ -1,5 +1,7 @@
 package normalize
 
+import "unsafe"
+
 // Byte classes, one bit per set, looked up in a single table so that the
 // parser's inner loops cost one load and one test per byte.
 const (
@@ -140,3 +142,9 @@ func hasPrefixFold(s, prefix string) bool {
 func equalFold(a, b string) bool {
 	return len(a) == len(b) && hasPrefixFold(a, b)
 }
+
+// bstr views b as a string without copying, for lookups and comparisons
+// in the scratch buffers of one call: the string is valid only while b's
+// bytes stay as they are (not across an append that may move them, nor
+// after the call's state returns to the pool).
+func bstr(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

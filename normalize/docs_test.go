@@ -2,11 +2,13 @@ package normalize_test
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 const profilesDoc = "../docs/profiles.md"
@@ -72,7 +74,7 @@ func TestProfilesDoc(t *testing.T) {
 		t.Errorf("only %d link-type examples found in the doc", links)
 	}
 	yamlBlock := between(doc, "## Writing a custom profile", "```yaml\n", "```\n")
-	p, err := normalize.ParseProfileYAML("docs custom profile", []byte(yamlBlock))
+	p, err := sourceconfig.ParseProfileYAML("docs custom profile", []byte(yamlBlock))
 	if err != nil {
 		t.Fatalf("the custom profile in the doc does not load: %v", err)
 	}
@@ -96,10 +98,10 @@ func docExamples(t *testing.T, doc string) []docExample {
 		"default": builtin("default"), "rfc3986": builtin("rfc3986"), "curiousnow-v0": builtin("curiousnow-v0"),
 		"clara": builtin("clara"), "edge-gateway": builtin("edge-gateway"),
 		"Curious Now overrides": func() *normalize.Normalizer {
-			return configNormalizer(t, "curiousnow-v0", normalize.LoadCuriousNowOverrides, "url_normalization_overrides.v0.json")
+			return configNormalizer(t, "url_normalization_overrides.v0.json")
 		},
 		"Edge Gateway `tracking_params`": func() *normalize.Normalizer {
-			return configNormalizer(t, "edge-gateway", normalize.LoadEdgeGatewayYAML, "edge-gateway.yaml", "hosts.yaml")
+			return configNormalizer(t, "edge-gateway.yaml", "hosts.yaml")
 		},
 	}
 	annotation := regexp.MustCompile(`\s{3,}\(([^)]*)\)$`)
@@ -148,4 +150,27 @@ func between(doc, marker, open, close string) string {
 	_, rest, _ = strings.Cut(rest, open)
 	body, _, _ := strings.Cut(rest, close)
 	return body
+}
+
+// configNormalizer compiles the testdata/config files names, loaded by
+// sourceconfig.Load onto the built-in profile their format extends (the
+// loaders' own tests are in sourceconfig).
+func configNormalizer(t testing.TB, names ...string) *normalize.Normalizer {
+	t.Helper()
+	var paths []string
+	for _, n := range names {
+		paths = append(paths, filepath.Join("..", "testdata", "config", n))
+	}
+	files, err := sourceconfig.ReadConfigFiles(paths...)
+	if err == nil {
+		var p normalize.Profile
+		if p, err = sourceconfig.Load(nil, files...); err == nil {
+			var n *normalize.Normalizer
+			if n, err = normalize.New(p); err == nil {
+				return n
+			}
+		}
+	}
+	t.Fatal(err)
+	return nil
 }

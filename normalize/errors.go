@@ -32,19 +32,19 @@ func (k *Kind) Is(target error) bool { return target == k.Class }
 
 // The kinds this package reports.
 var (
-	KindEmpty         = &Kind{"empty_input", ErrInvalid}
-	KindMissingScheme = &Kind{"missing_scheme", ErrInvalid}
-	KindScheme        = &Kind{"unsupported_scheme", ErrInvalid}
-	KindMissingHost   = &Kind{"missing_host", ErrInvalid}
-	KindHost          = &Kind{"invalid_host", ErrInvalid}
-	KindIPv4          = &Kind{"invalid_ipv4", ErrInvalid}
-	KindIPv6          = &Kind{"invalid_ipv6", ErrInvalid}
-	KindPort          = &Kind{"invalid_port", ErrInvalid}
-	KindURL           = &Kind{"invalid_url", ErrInvalid}
-	KindTooLong       = &Kind{"too_long", ErrLimit}
-	KindTooManyParams = &Kind{"too_many_params", ErrLimit}
-	KindConfig        = &Kind{"config", ErrConfig}
-	KindUnknown       = &Kind{"unknown_profile", ErrConfig}
+	KindEmpty          = &Kind{"empty_input", ErrInvalid}
+	KindMissingScheme  = &Kind{"missing_scheme", ErrInvalid}
+	KindScheme         = &Kind{"unsupported_scheme", ErrInvalid}
+	KindMissingHost    = &Kind{"missing_host", ErrInvalid}
+	KindHost           = &Kind{"invalid_host", ErrInvalid}
+	KindIPv4           = &Kind{"invalid_ipv4", ErrInvalid}
+	KindIPv6           = &Kind{"invalid_ipv6", ErrInvalid}
+	KindPort           = &Kind{"invalid_port", ErrInvalid}
+	KindURL            = &Kind{"invalid_url", ErrInvalid}
+	KindTooLong        = &Kind{"too_long", ErrLimit}
+	KindTooManyParams  = &Kind{"too_many_params", ErrLimit}
+	KindConfig         = &Kind{"config", ErrConfig}
+	KindUnknownProfile = &Kind{"unknown_profile", ErrConfig}
 )
 
 // Error describes a failed operation on one input. It carries the operation,
@@ -80,11 +80,14 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Quote returns s quoted for an error message, truncated to a readable
 // length at a rune boundary.
-func Quote(s string) string {
-	if len(s) <= maxQuoted {
+func Quote(s string) string { return quoteN(s, maxQuoted) }
+
+// quoteN is Quote with at most n bytes of s.
+func quoteN(s string, n int) string {
+	if len(s) <= n {
 		return strconv.Quote(s)
 	}
-	cut := maxQuoted
+	cut := n
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

@@ -8,20 +8,25 @@ import (
 	"github.com/urlnorm/urlnorm/normalize"
 )
 
-// TestFastPathsMatchReference: for every built-in profile, the fast paths
-// (plain authority in one pass, scheme+authority+path copied in one move)
-// give exactly the output and the error of the general code, over the
-// shipped corpus with dirty variants, every WPT input, and mutations of
-// them aimed at the conditions the fast paths test (userinfo, ports,
-// escapes, empty segments, path parameters, trailing dots, case, IDNs).
+// TestFastPathsMatchReference: the fast paths (every switch of
+// useReference: trim's skip, the scheme shortcut, plainAuthority,
+// asciiHost, the path run copy, endsInNumber's quick reject, asParsed,
+// bySegment, needParams, pctAny, the host-map length filter, the
+// insertion sort) give exactly the output and the error (kind and reason)
+// of the general code, for every built-in profile, the testdata/config
+// profiles (per-host rules, path rules, rewrites) and variants that turn
+// on the rules no built-in combines, over the shipped corpus with dirty
+// variants, every WPT input, and mutations of them aimed at the conditions
+// the fast paths test (userinfo, ports, escapes, empty segments, path
+// parameters, trailing dots, case, IDNs).
 func TestFastPathsMatchReference(t *testing.T) {
 	inputs := corpusWithVariants(t)
 	for _, c := range loadWPT(t, wptFile) {
 		inputs = append(inputs, c.Input)
 	}
 	inputs = append(inputs, mutations(inputs, 60000)...)
-	for _, name := range normalize.Names() {
-		fast := normalize.MustLookup(name)
+	for _, fast := range referenceProfiles(t) {
+		name := fast.Name()
 		ref, err := normalize.NewReference(fast.Profile())
 		if err != nil {
 			t.Fatal(err)
@@ -37,8 +42,57 @@ func TestFastPathsMatchReference(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%-14s %d inputs", name, len(inputs))
+		t.Logf("%-22s %d inputs", name, len(inputs))
 	}
+}
+
+// referenceProfiles returns the built-in profiles, the profiles of the
+// testdata/config files, and variants of whatwg with the rules no
+// built-in has, or has only together with others.
+func referenceProfiles(t testing.TB) []*normalize.Normalizer {
+	var out []*normalize.Normalizer
+	for _, name := range normalize.Names() {
+		out = append(out, normalize.MustLookup(name))
+	}
+	out = append(out,
+		configNormalizer(t, "url_normalization_overrides.v0.json"),
+		configNormalizer(t, "edge-gateway.yaml", "hosts.yaml"),
+		configNormalizer(t, "clara-hosts.json", "clara-languages.json"))
+	session := []normalize.ParamGroup{{Reason: "session", Patterns: []string{"jsessionid", "sid"}}}
+	for _, v := range []struct {
+		name string
+		edit func(p *normalize.Profile)
+	}{
+		{"v-drop-empty", func(p *normalize.Profile) { p.Query = normalize.QueryRules{DropEmpty: true} }},                             // the query as one run
+		{"v-query-order", func(p *normalize.Profile) { p.Query = normalize.QueryRules{Order: normalize.OrderKey, DropEmpty: true} }}, // drop_empty without drop_empty_pairs
+		{"v-query-bare", func(p *normalize.Profile) { p.Query = normalize.QueryRules{BareEmptyValue: true, DropEmpty: true} }},
+		{"v-path", func(p *normalize.Profile) {
+			p.Path = normalize.PathRules{TrailingSlash: normalize.SlashRemove, CollapseSlashes: true, EmptyPathSlash: true, RemoveParams: session}
+		}},
+		{"v-host", func(p *normalize.Profile) {
+			p.Host = normalize.HostRules{StripTrailingDot: true, Charset: normalize.CharsetDNS, RequireDot: true, LowercaseOpaque: true,
+				Map: map[string]string{"example.com": "www.example.com", "a.b": "c.d"}}
+		}},
+		{"v-host-rfc3986", func(p *normalize.Profile) {
+			p.Host = normalize.HostRules{Charset: normalize.CharsetRFC3986, StripTrailingDot: true}
+		}},
+		{"v-scheme", func(p *normalize.Profile) {
+			p.Scheme = normalize.SchemeRules{Assume: "https", Upgrade: map[string]string{"http": "https", "ws": "wss"}}
+			p.Port.Defaults = map[string]int{"https": 8443, "sc": 7}
+		}},
+		{"v-percent", func(p *normalize.Profile) { p.Percent = normalize.PercentRules{DecodeUnreserved: true} }},
+		{"v-form", func(p *normalize.Profile) { p.Query = normalize.QueryRules{FormEncoding: true} }},
+	} {
+		p := normalize.MustLookup("whatwg").Profile()
+		p.Name = v.name
+		v.edit(&p)
+		n, err := normalize.New(p)
+		if err != nil {
+			t.Fatalf("%s: %v", v.name, err)
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 func errString(err error) string {

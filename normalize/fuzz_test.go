@@ -20,7 +20,9 @@ import (
 //     outputs of the canonicalizing profiles also parse with net/url to the
 //     same scheme, host and query (a differential check);
 //   - the output length is bounded by 3·len(x) + 64;
-//   - the fast paths give what the general code gives (NewReference).
+//   - the fast paths give what the general code gives (NewReference), for
+//     these profiles and the other profiles of TestFastPathsMatchReference
+//     (testdata/config, variants), unless $URLNORM_FUZZ_PROFILE is set.
 //
 // In the shape of net/netip's fuzz test: one target, many properties, seeds
 // from every test table. Run it per issue 2 with
@@ -30,20 +32,27 @@ func FuzzNormalize(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
-	var profiles, refs []*normalize.Normalizer
-	for _, name := range normalize.Names() {
-		if p := os.Getenv("URLNORM_FUZZ_PROFILE"); normalize.Builtin(name) && (p == "" || p == name) {
-			n := normalize.MustLookup(name)
-			ref, err := normalize.NewReference(n.Profile())
-			if err != nil {
-				f.Fatal(err)
-			}
-			profiles, refs = append(profiles, n), append(refs, ref)
+	only := os.Getenv("URLNORM_FUZZ_PROFILE")
+	var profiles, fast, refs []*normalize.Normalizer
+	for i, n := range referenceProfiles(f) {
+		builtin := i < len(normalize.Names()) && normalize.Builtin(n.Name())
+		if only != "" && (!builtin || n.Name() != only) {
+			continue
 		}
+		if builtin {
+			profiles = append(profiles, n)
+		}
+		ref, err := normalize.NewReference(n.Profile())
+		if err != nil {
+			f.Fatal(err)
+		}
+		fast, refs = append(fast, n), append(refs, ref)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for i, n := range profiles {
+		for _, n := range profiles {
 			checkNormalize(t, n, s)
+		}
+		for i, n := range fast {
 			got, gerr := n.Normalize(s)
 			if want, werr := refs[i].Normalize(s); got != want || errString(gerr) != errString(werr) {
 				t.Fatalf("%s(%q): fast paths %q, %v; reference %q, %v", n.Name(), s, got, gerr, want, werr)

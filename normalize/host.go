@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/net/idna"
 )
@@ -31,11 +30,11 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 	u := p.u
 	if s != "" && s[0] == '[' {
 		if len(s) < 2 || s[len(s)-1] != ']' {
-			return KindIPv6
+			return p.fail(KindIPv6, quoteValue(s), s, "no closing ']'")
 		}
 		var addr [8]uint16
 		if !parseIPv6(s[1:len(s)-1], &addr) {
-			return KindIPv6
+			return p.fail(KindIPv6, quoteValue(s), s, "not an IPv6 address")
 		}
 		u.buf = append(u.buf, '[')
 		u.buf = appendIPv6(u.buf, &addr)
@@ -46,7 +45,7 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 	if opaque {
 		for i := 0; i < len(s); i++ {
 			if class[s[i]]&forbiddenHost != 0 {
-				return KindHost
+				return p.fail(KindHost, quoteByte(s[i]), s[i:], "")
 			}
 		}
 		if s == "" {
@@ -57,16 +56,16 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 		u.hostKind = HostOpaque
 		return nil
 	}
-	if p.asciiHost(s) {
-		return p.finishDomain(u.hostStart)
+	if !p.reference && p.asciiHost(s) {
+		if k := p.finishDomain(u.hostStart); k != nil {
+			return p.notIPv4(k, s, u.str(u.hostStart, len(u.buf)))
+		}
+		return nil
 	}
 	domain := s
 	if strings.IndexByte(s, '%') >= 0 {
 		p.host = percentDecode(p.host[:0], s)
-		if len(p.host) == 0 {
-			return KindHost
-		}
-		domain = unsafe.String(&p.host[0], len(p.host))
+		domain = bstr(p.host)
 	}
 	start := len(u.buf)
 	if isASCII(domain) {
@@ -80,30 +79,67 @@ func (p *parser) parseHost(s string, opaque bool) *Kind {
 			c := domain[i]
 			if class[c]&forbiddenDomain != 0 {
 				u.buf = u.buf[:start]
-				return KindHost
+				return p.badHostByte(s, domain, i, "")
 			}
 			u.buf = append(u.buf, lower(c))
 		}
 	} else {
 		if !utf8.ValidString(domain) {
-			return KindHost // U+FFFD after UTF-8 decode is disallowed by UTS #46
+			// U+FFFD after UTF-8 decode is disallowed by UTS #46.
+			return p.badHostByte(s, domain, invalidUTF8(domain), "invalid UTF-8")
 		}
 		ascii, err := toASCII(domain)
-		if err != nil || ascii == "" {
-			return KindHost
+		if err != nil {
+			return p.fail(KindHost, quoteValue(s), s, strings.TrimPrefix(err.Error(), "idna: "))
+		}
+		if ascii == "" {
+			return p.fail(KindHost, quoteValue(s), s, "IDNA maps it to nothing")
 		}
 		for i := 0; i < len(ascii); i++ {
-			if class[ascii[i]]&forbiddenDomain != 0 {
-				return KindHost
+			if c := ascii[i]; class[c]&forbiddenDomain != 0 {
+				return p.fail(KindHost, quoteValue(s), s, "IDNA maps it to "+quoteValue(ascii)+", with "+quoteByte(c))
 			}
 		}
 		u.buf = append(u.buf, ascii...)
 	}
 	if start == len(u.buf) {
-		return KindHost
+		return p.fail(KindHost, "empty host", s, "")
 	}
 	u.hostChars = charsOf(u.buf[start:])
-	return p.finishDomain(start)
+	if k := p.finishDomain(start); k != nil {
+		return p.notIPv4(k, s, u.str(start, len(u.buf)))
+	}
+	return nil
+}
+
+// badHostByte fails a domain at its byte i (of domain, the percent-decoded
+// s), naming the byte as the input writes it.
+func (p *parser) badHostByte(s, domain string, i int, why string) *Kind {
+	if domain == s {
+		return p.fail(KindHost, quoteByte(s[i]), s[i:], why)
+	}
+	j, what := encodedByte(s, i)
+	return p.fail(KindHost, what, s[j:], why)
+}
+
+// notIPv4 fails a host (as parsed: lowercase, punycode) that ends in a
+// number but does not parse as an IPv4 address; at is the input from the
+// host on.
+func (p *parser) notIPv4(k *Kind, at, host string) *Kind {
+	return p.fail(k, quoteValue(host), at, "ends in a number but is not an IPv4 address")
+}
+
+// invalidUTF8 returns the offset of the first byte of s that is not valid
+// UTF-8.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 // Host character classes, for profiles that restrict a domain's charset.
@@ -185,13 +221,13 @@ func lowerDomain(b []byte, s string) (int, uint8) {
 func (p *parser) finishDomain(start int) *Kind {
 	u := p.u
 	host := u.str(start, len(u.buf))
-	if !endsInNumber(host) {
+	if !endsInNumber(host, !p.reference) {
 		u.hostKind = HostDomain
 		return nil
 	}
 	v, ok := parseIPv4(host)
 	if !ok {
-		return KindIPv4
+		return KindIPv4 // the callers say why: they have the host as written
 	}
 	u.buf = appendIPv4(u.buf[:start], v)
 	u.hostKind = HostIPv4
@@ -271,8 +307,9 @@ func percentDecode(dst []byte, s string) []byte {
 	return dst
 }
 
-// endsInNumber implements the "ends in a number checker".
-func endsInNumber(s string) bool {
+// endsInNumber implements the "ends in a number checker". quick allows
+// the quick reject (a fast path; the reference passes false).
+func endsInNumber(s string, quick bool) bool {
 	if strings.HasSuffix(s, ".") {
 		if len(s) == 1 {
 			return false
@@ -281,7 +318,7 @@ func endsInNumber(s string) bool {
 	}
 	// Quick reject: a number ends in a digit or a hex digit ("0x1f"), or is
 	// "0x" itself; most domains end in a letter past 'f' ("com", "org").
-	if c := lower(s[len(s)-1]); !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
+	if c := lower(s[len(s)-1]); quick && !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
 		return false
 	}
 	last := s[strings.LastIndexByte(s, '.')+1:]

@@ -1,9 +1,6 @@
 package normalize
 
-import (
-	"strings"
-	"unsafe"
-)
+import "strings"
 
 // Link types: clara-policy.md "Informative Link vs Home Page".
 const (
@@ -73,7 +70,7 @@ func ClassifyURL(raw string) (string, error) {
 	if err != nil {
 		return "", withOp(err, "link type")
 	}
-	return LinkType(unsafe.String(unsafe.SliceData(b), len(b))), nil
+	return LinkType(bstr(b)), nil
 }
 
 // pathQuery returns the path and query of a "scheme://authority/path?query"

@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -61,11 +62,11 @@ func TestClassifyURLErrors(t *testing.T) {
 	for _, c := range []struct{ url, kind string }{
 		{"", "empty_input"},
 		{"www.sepe.es/HomeSepe", "missing_scheme"},
-		{"ftp://ftp.sepe.es/doc.pdf", "unsupported_scheme"},
-		{"https://exa mple.es/", "invalid_host"},
+		{"ftp://ftp.sepe.es/doc.pdf", `unsupported_scheme (scheme "ftp": scheme.allowed http, https)`},
+		{"https://exa mple.es/", "invalid_host (' ' at byte 11)"},
 	} {
 		got, err := normalize.ClassifyURL(c.url)
-		if normalize.KindOf(err) != c.kind {
+		if kind, _, _ := strings.Cut(c.kind, " "); normalize.KindOf(err) != kind {
 			t.Errorf("ClassifyURL(%q) = %q, %v; want error %s", c.url, got, err, c.kind)
 			continue
 		}

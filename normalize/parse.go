@@ -3,7 +3,6 @@ package normalize
 import (
 	"slices"
 	"strings"
-	"unsafe"
 )
 
 // The parser follows the WHATWG URL Standard's basic URL parser (without
@@ -16,11 +15,12 @@ import (
 // parser carries the scratch space one parse needs. It is reused across
 // calls (see state) so steady-state parsing allocates nothing.
 type parser struct {
-	u     *URL
-	base  *URL
-	clean []byte // input with ASCII tab/newline removed
-	host  []byte // percent-decoded host
-	slow  bool   // never take the fast paths (the reference in tests)
+	u         *URL
+	base      *URL
+	clean     []byte // input with ASCII tab/newline removed
+	host      []byte // percent-decoded host
+	reference bool   // take no fast path (Normalizer.useReference)
+	why       failure
 }
 
 // Parse parses an absolute URL per the WHATWG URL Standard.
@@ -34,7 +34,7 @@ func ParseRef(base *URL, raw string) (*URL, error) {
 	u := &URL{}
 	var p parser
 	if k := p.parse(u, raw, base); k != nil {
-		return nil, newError("parse", raw, k, "")
+		return nil, newError("parse", raw, k, p.reason(raw, nil))
 	}
 	return u, nil
 }
@@ -82,13 +82,13 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 	// no scheme state
 	if base == nil {
 		if input == "" {
-			return KindEmpty
+			return p.fail(KindEmpty, "", "", "")
 		}
-		return KindMissingScheme
+		return p.fail(KindMissingScheme, "", "", "")
 	}
 	if base.opaque {
 		if !strings.HasPrefix(input, "#") {
-			return KindMissingScheme
+			return p.fail(KindMissingScheme, "", "", "")
 		}
 		u.buf = append(u.buf, base.buf[:base.pathStart]...)
 		p.copyFields(base, true)
@@ -123,8 +123,8 @@ func (p *parser) trim(s string) string {
 		j--
 	}
 	s = s[i:j]
-	if !hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0) {
-		return s
+	if !p.reference && (!hasControl(s) || (strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0)) {
+		return s // fast path: nothing to remove
 	}
 	p.clean = p.clean[:0]
 	for k := 0; k < len(s); k++ {
@@ -132,10 +132,7 @@ func (p *parser) trim(s string) string {
 			p.clean = append(p.clean, c)
 		}
 	}
-	if len(p.clean) == 0 {
-		return ""
-	}
-	return unsafe.String(&p.clean[0], len(p.clean))
+	return bstr(p.clean)
 }
 
 // hasControl reports whether s contains a byte below 0x20, eight bytes at
@@ -169,15 +166,16 @@ func controlIn8(b string) bool {
 
 // scheme appends the lowercase scheme and ':' of input to u.buf and
 // returns the scheme's length, or returns 0 when input does not start with
-// "scheme:". "https:" and "http:" are recognized without the general scan.
+// "scheme:". "https:" and "http:" are recognized without the general scan
+// (a fast path).
 func (p *parser) scheme(input string) int {
 	u := p.u
 	n := 0
 	switch {
-	case strings.HasPrefix(input, "https:"):
+	case strings.HasPrefix(input, "https:") && !p.reference:
 		n, u.special = 5, true
 		u.buf = append(u.buf, "https:"...)
-	case strings.HasPrefix(input, "http:"):
+	case strings.HasPrefix(input, "http:") && !p.reference:
 		n, u.special = 4, true
 		u.buf = append(u.buf, "http:"...)
 	default:
@@ -185,7 +183,7 @@ func (p *parser) scheme(input string) int {
 			return 0
 		}
 		u.buf = appendLower(u.buf, input[:n+1])
-		u.special = specialPort(unsafe.String(&u.buf[0], n)) != -2
+		u.special = specialPort(bstr(u.buf[:n])) != -2
 	}
 	u.schemeEnd = n
 	return n
@@ -313,7 +311,7 @@ func (p *parser) relativeSlash(s string) *Kind {
 // the "//" (and, for special URLs, after any further slashes).
 func (p *parser) authority(s string) *Kind {
 	u := p.u
-	if u.special && !p.slow {
+	if u.special && !p.reference {
 		if k, ok := p.plainAuthority(s); ok {
 			return k
 		}
@@ -361,7 +359,7 @@ scan:
 		// first ':' separates the password: every other '@' and ':' is
 		// encoded by the userinfo percent-encode set.
 		if at+1 == end {
-			return KindMissingHost
+			return p.emptyHost(s[end:])
 		}
 		p.userinfo(s[:at])
 		hostStart = at + 1
@@ -373,7 +371,7 @@ scan:
 		host, port, hasPort = s[hostStart:colon], s[colon+1:end], true
 	}
 	if host == "" && (hasPort || u.special) {
-		return KindMissingHost
+		return p.emptyHost(s[hostStart:])
 	}
 	u.hostStart = len(u.buf)
 	if k := p.parseHost(host, !u.special); k != nil {
@@ -423,9 +421,17 @@ func (p *parser) plainAuthority(s string) (k *Kind, ok bool) {
 	u.userStart, u.userEnd, u.passStart, u.passEnd = h0, h0, h0, h0
 	u.hostStart, u.hostChars = h0, cs
 	if k := p.finishDomain(h0); k != nil {
-		return k, true
+		return p.notIPv4(k, s, u.str(h0, len(u.buf))), true
 	}
 	return p.afterHost(port, s[end:]), true
+}
+
+// emptyHost fails an authority whose host is empty where rest starts.
+func (p *parser) emptyHost(rest string) *Kind {
+	if rest == "" {
+		return p.failAtEnd(KindMissingHost, "empty host", "")
+	}
+	return p.fail(KindMissingHost, "empty host", rest, "")
 }
 
 // afterHost ends the authority once the host is in u.buf: the port state
@@ -451,11 +457,15 @@ func (p *parser) port(port string) *Kind {
 	v := int32(0)
 	for i := 0; i < len(port); i++ {
 		if !isDigit(port[i]) {
-			return KindPort
+			return p.fail(KindPort, quoteByte(port[i]), port[i:], "")
 		}
 		v = v*10 + int32(port[i]-'0')
 		if v > 65535 {
-			return KindPort
+			j := i
+			for j < len(port) && j < 20 && isDigit(port[j]) {
+				j++
+			}
+			return p.fail(KindPort, "port "+port[:j], port, "over 65535")
 		}
 	}
 	if int(v) != specialPort(u.Scheme()) {
@@ -542,7 +552,7 @@ func (p *parser) path(s string) (string, *Kind) {
 	// Fast path: no segment can be a dot segment (none starts with '.' or
 	// '%'), nothing needs percent-encoding, no '\' in a special URL and no
 	// file drive letters: the path is copied as one run.
-	if !u.special || u.Scheme() != "file" {
+	if !p.reference && (!u.special || u.Scheme() != "file") {
 		tbl := &pathFast
 		if !u.special {
 			tbl = &pathFastOpaque

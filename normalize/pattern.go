@@ -24,6 +24,13 @@ type pattern struct {
 	re   *regexp.Regexp
 }
 
+// CheckPattern reports whether src is a valid parameter pattern, and why
+// not (for configuration loaders that name the offending entry).
+func CheckPattern(src string) error {
+	_, err := compilePattern(src)
+	return err
+}
+
 func compilePattern(src string) (pattern, error) {
 	if src == "" {
 		return pattern{}, fmt.Errorf("empty pattern")
@@ -148,6 +155,13 @@ func asciiLower(s string) string {
 		return s
 	}
 	return string(appendLower(nil, s))
+}
+
+// CheckPathMatch reports whether src is a valid PathRule.Match: a glob
+// starting with '/' or a "~" / "~*" regexp.
+func CheckPathMatch(src string) error {
+	_, err := compilePathMatch(src)
+	return err
 }
 
 // compilePathMatch checks a PathRule pattern and returns its regexp (nil

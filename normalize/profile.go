@@ -6,16 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Profile is a complete, serializable canonicalization policy. Built-in
 // profiles ship as embedded JSON files (profiles/*.json); users load their
-// own with ParseProfile / ParseProfileYAML. The zero value of every rule
-// means "leave this alone", so a profile states each change it makes.
+// own with ParseProfile (or sourceconfig's YAML and configuration
+// loaders). The zero value of every rule means "leave this alone", so a
+// profile states each change it makes.
 //
 // Any change to a built-in's output must come with a Version bump: golden
 // files pin every built-in's outputs and hashes per version.
@@ -33,7 +31,7 @@ type Profile struct {
 	Percent    PercentRules  `json:"percent"`
 	Query      QueryRules    `json:"query"`
 	Fragment   FragmentRules `json:"fragment"`
-	Hosts      []HostRule    `json:"hosts,omitempty"`      // per-host overrides; first match wins
+	Hosts      []HostRule    `json:"hosts,omitempty"`      // per-host overrides, by exact host; each host once
 	Pagination *Pagination   `json:"pagination,omitempty"` // clara-policy Rule 9
 	Language   *Language     `json:"language,omitempty"`   // clara-policy Rule 10
 	Hash       string        `json:"hash"`                 // "sha256" or "xxhash64"
@@ -145,7 +143,8 @@ type QueryRules struct {
 }
 
 // ParamGroup is a named list of parameter patterns (see pattern syntax in
-// the package documentation). Strip false disables the group.
+// the package documentation); Reason names what the group removes
+// ("tracking", "session") in Canonicalize's report.
 type ParamGroup struct {
 	Reason   string   `json:"reason"`
 	Patterns []string `json:"patterns"`
@@ -257,77 +256,6 @@ func ParseProfile(name string, data []byte) (Profile, error) {
 	return p, nil
 }
 
-// ParseProfileYAML reads a profile from YAML (the same fields as JSON).
-func ParseProfileYAML(name string, data []byte) (Profile, error) {
-	js, err := YAMLToJSON(data)
-	if err != nil {
-		return Profile{}, configError(name, "", err)
-	}
-	return ParseProfile(name, js)
-}
-
-// YAMLToJSON converts a YAML document to JSON so that one strict JSON
-// decoder serves both formats.
-func YAMLToJSON(data []byte) ([]byte, error) {
-	var v any
-	if err := yaml.Unmarshal(data, &v); err != nil {
-		return nil, err
-	}
-	v, err := jsonable(v)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
-}
-
-func jsonable(v any) (any, error) {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			t[k] = j
-		}
-		return t, nil
-	case map[any]any:
-		m := make(map[string]any, len(t))
-		for k, e := range t {
-			// JSON keys are strings: a scalar key ("404: …" in a gateway
-			// config's status table) is written as text; only a key that
-			// is itself a mapping or a list cannot be.
-			var ks string
-			switch k := k.(type) {
-			case string:
-				ks = k
-			case nil:
-				ks = "null"
-			case int, int64, uint64, float64, bool:
-				ks = fmt.Sprint(k)
-			default:
-				return nil, fmt.Errorf("YAML key %v is not a scalar", k)
-			}
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			m[ks] = j
-		}
-		return m, nil
-	case []any:
-		for i, e := range t {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			t[i] = j
-		}
-		return t, nil
-	}
-	return v, nil
-}
-
 // JSON returns the profile as indented JSON, loadable by ParseProfile.
 func (p Profile) JSON() []byte {
 	b, err := json.MarshalIndent(p, "", "  ")
@@ -337,146 +265,9 @@ func (p Profile) JSON() []byte {
 	return append(b, '\n')
 }
 
-var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
-
-// Validate checks the profile for errors a normalizer cannot run with.
-func (p *Profile) Validate() error {
-	bad := func(field, format string, a ...any) error {
-		return configError(p.Name, field, fmt.Errorf(format, a...))
-	}
-	if !nameRE.MatchString(p.Name) {
-		return bad("name", "profile name %q must match %s", p.Name, nameRE)
-	}
-	if p.Version == "" {
-		return bad("version", "missing version")
-	}
-	for _, s := range p.Scheme.Allowed {
-		if schemeLen(s+":") != len(s) {
-			return bad("scheme.allowed", "%q is not a scheme", s)
-		}
-	}
-	for from, to := range p.Scheme.Upgrade {
-		if schemeLen(from+":") != len(from) || schemeLen(to+":") != len(to) {
-			return bad("scheme.upgrade", "%q → %q is not a scheme pair", from, to)
-		}
-		if (specialPort(from) == -2) != (specialPort(to) == -2) {
-			return bad("scheme.upgrade", "%q → %q mixes special and non-special schemes", from, to)
-		}
-		if _, ok := p.Scheme.Upgrade[to]; ok {
-			return bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
-		}
-	}
-	if a := p.Scheme.Assume; a != "" && specialPort(a) < 0 {
-		return bad("scheme.assume", "%q must be a special scheme with a host (http, https, ws, wss, ftp)", a)
-	}
-	switch p.Host.Charset {
-	case "", CharsetWHATWG, CharsetRFC3986, CharsetDNS:
-	default:
-		return bad("host.charset", "unknown charset %q", p.Host.Charset)
-	}
-	for k, v := range p.Host.Map {
-		if k == "" || v == "" || k != asciiLower(k) || v != asciiLower(v) {
-			return bad("host.map", "%q → %q: hosts must be non-empty and lowercase", k, v)
-		}
-		if _, ok := p.Host.Map[v]; ok {
-			return bad("host.map", "%q → %q: the target is itself mapped (chains are not allowed)", k, v)
-		}
-	}
-	for s, port := range p.Port.Defaults {
-		if port < 0 || port > 65535 {
-			return bad("port.defaults", "%s: port %d out of range", s, port)
-		}
-	}
-	switch p.Path.TrailingSlash {
-	case "", SlashKeep, SlashRemove, SlashRemoveExceptRoot:
-	default:
-		return bad("path.trailing_slash", "unknown value %q", p.Path.TrailingSlash)
-	}
-	switch p.Query.Order {
-	case "", OrderKeep, OrderPair, OrderKeyValue, OrderKey:
-	default:
-		return bad("query.order", "unknown value %q", p.Query.Order)
-	}
-	for i, g := range append(p.Query.Remove[:len(p.Query.Remove):len(p.Query.Remove)], p.Path.RemoveParams...) {
-		if g.Reason == "" {
-			return bad("query.remove", "group %d has no reason", i)
-		}
-		if _, err := compileMatcher(g.Patterns); err != nil {
-			return bad("query.remove", "%s: %v", g.Reason, err)
-		}
-	}
-	if _, err := compileMatcher(p.Query.Keep); err != nil {
-		return bad("query.keep", "%v", err)
-	}
-	switch p.Hash {
-	case HashSHA256, HashXXHash64:
-	default:
-		return bad("hash", "unknown hash %q (want sha256 or xxhash64)", p.Hash)
-	}
-	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
-		return bad("limits", "limits must not be negative")
-	}
-	seen := map[string]bool{}
-	for i, h := range p.Hosts {
-		field := fmt.Sprintf("hosts[%d]", i)
-		if h.Host == "" || h.Host != asciiLower(h.Host) {
-			return bad(field+".host", "host %q must be non-empty and lowercase", h.Host)
-		}
-		if seen[h.Host] {
-			return bad(field+".host", "host %q is listed twice (the first entry would always win)", h.Host)
-		}
-		seen[h.Host] = true
-		if err := h.Tracking.validate(); err != nil {
-			return bad(field+".tracking", "%v", err)
-		}
-		for j, r := range h.Paths {
-			if _, err := compilePathMatch(r.Match); err != nil {
-				return bad(fmt.Sprintf("%s.paths[%d].match", field, j), "%v", err)
-			}
-			if err := r.Tracking.validate(); err != nil {
-				return bad(fmt.Sprintf("%s.paths[%d].tracking", field, j), "%v", err)
-			}
-		}
-		for j, r := range h.Rewrite {
-			if r.FromPrefix == "" || r.ToPrefix == "" {
-				return bad(fmt.Sprintf("%s.rewrite[%d]", field, j), "from_prefix and to_prefix are required")
-			}
-		}
-	}
-	if p.Pagination != nil {
-		if _, err := compileMatcher(p.Pagination.Params); err != nil {
-			return bad("pagination.params", "%v", err)
-		}
-	}
-	if l := p.Language; l != nil {
-		if l.Preferred == "" {
-			return bad("language.preferred", "missing preferred language")
-		}
-		hosts := map[string]bool{}
-		for i, h := range l.Hosts {
-			field := fmt.Sprintf("language.hosts[%d]", i)
-			if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
-				return bad(field, "needs host, segment ≥ 0 and languages")
-			}
-			if h.Host != asciiLower(h.Host) || hosts[h.Host] {
-				return bad(field+".host", "host %q must be lowercase and listed once", h.Host)
-			}
-			hosts[h.Host] = true
-			codes := h.Languages
-			if h.Preferred != "" {
-				codes = append(codes[:len(codes):len(codes)], h.Preferred)
-			}
-			for _, code := range codes {
-				if code == "" || strings.ContainsAny(code, "/?#%;") {
-					return bad(field, "language code %q is not a path segment", code)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func (s *ParamSet) validate() error {
+// check reports whether s's patterns compile (they are compiled only where
+// removal is on, but must be valid everywhere).
+func (s *ParamSet) check() error {
 	if s == nil {
 		return nil
 	}

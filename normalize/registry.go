@@ -62,7 +62,7 @@ func Lookup(name string) (*Normalizer, error) {
 	if ok {
 		return n, nil
 	}
-	return nil, &Error{Op: "lookup", Input: name, Kind: KindUnknown,
+	return nil, &Error{Op: "lookup", Input: name, Kind: KindUnknownProfile,
 		Reason: "known profiles: " + strings.Join(Names(), ", ")}
 }
 

@@ -65,6 +65,9 @@ type URL struct {
 	plainPath bool // known: the path has no '%', ';' or "//" (false: unknown)
 }
 
+// str returns buf[i:j] as a string sharing u's memory. Not bstr(buf[i:j]):
+// the slice expression costs two more bounds checks on every component
+// read (0.6 % of the instructions of a whatwg Normalize).
 func (u *URL) str(i, j int) string {
 	if i >= j {
 		return ""

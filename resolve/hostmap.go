@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // HostMap is the host-map file that "urlnorm learn-hosts" writes and the
@@ -112,12 +113,12 @@ func BuildHostMap(learned []Learned) (HostMap, []Learned) {
 // entries replace p's, a host m maps to itself loses any mapping, and
 // chains through both maps are followed to their end (built-in a → b plus
 // learned b → c give a → c). A cycle is an error. It is the clara
-// configuration loader (normalize.LoadClaraConfig) fed with m as a file:
+// configuration loader (sourceconfig.LoadClaraConfig) fed with m as a file:
 // the profile keeps its name and its version gets the map's fingerprint
 // ("1.0.0+config.1a2b3c4d"), so outputs made with a learned map never claim
 // the built-in's version.
 func ApplyHostMap(p normalize.Profile, m HostMap) (normalize.Profile, error) {
-	return normalize.LoadClaraConfig(p, normalize.ConfigFile{Name: "host map", Data: m.JSON()})
+	return sourceconfig.LoadClaraConfig(p, sourceconfig.ConfigFile{Name: "host map", Data: m.JSON()})
 }
 
 // ReadHostMap decodes a host-map file. Unknown fields are an error.

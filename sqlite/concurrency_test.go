@@ -37,10 +37,10 @@ func TestConcurrentConnections(t *testing.T) {
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	norm := udf.Lookup("try_normalize_url")[0]
+	norm := udf.Overload("try_normalize_url", 1)
 	want := map[string]string{}
 	for _, u := range urls {
-		out, null, _ := norm.CallText(nil, []string{u})
+		out, null, _ := norm.Text(nil, []string{u}, nil)
 		if !null {
 			want[u] = string(out)
 		}

@@ -10,8 +10,11 @@
 // connection). The functions are registered deterministic
 // (SQLITE_DETERMINISTIC), so they may appear in expression indexes and
 // generated columns; recompute those after a profile version change.
-// Arguments must be TEXT (a BLOB is read as its bytes); NULL in gives NULL
-// out. canonicalize_url returns JSON text with the keys of udf.Fields.
+// Arguments must be TEXT (a BLOB is read as its bytes). The adapter only
+// converts values: udf applies the row contract (NULL, try_, errors,
+// panics). Results are text, JSON text for composite types
+// (canonicalize_url: the keys of udf.RecordType), or integers for BOOLEAN
+// (0/1) and INTEGER results.
 package sqlite
 
 import (
@@ -56,11 +59,16 @@ func Register(c *sqlite3.SQLiteConn) error {
 	for _, f := range udf.Funcs {
 		fn := &function{f: f, buf: buf}
 		var impl any
+		// mattn registers a Go function by its signature: one per arity.
 		switch len(f.Args) {
+		case 0:
+			impl = func() (any, error) { return fn.call() }
 		case 1:
 			impl = func(a any) (any, error) { return fn.call(a) }
 		case 2:
 			impl = func(a, b any) (any, error) { return fn.call(a, b) }
+		case 3:
+			impl = func(a, b, c any) (any, error) { return fn.call(a, b, c) }
 		default:
 			return fmt.Errorf("urlnorm: %s: %d arguments not supported by the SQLite adapter", f.Name, len(f.Args))
 		}
@@ -76,53 +84,42 @@ type function struct {
 	buf *[]byte
 }
 
-// call receives mattn's generic values: string for TEXT, []byte for BLOB,
-// a nil []byte for NULL, int64 or float64 for numbers.
+// call converts mattn's generic values (string for TEXT, []byte for BLOB,
+// a nil []byte for NULL, int64 or float64 for numbers) to udf's row, and
+// udf's result to SQLite's: text (JSON for a STRUCT, LIST or MAP), or an
+// integer for a BOOLEAN or INTEGER.
 func (fn *function) call(vals ...any) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("%s: internal error: %v (please report this input)", fn.f.Name, r)
+			res, err = nil, udf.PanicError(fn.f.Name, r)
 		}
 	}()
-	var store [2]string
-	args := store[:len(vals)]
-	null := false
+	var store [udf.MaxArgs]string
+	var nullStore [udf.MaxArgs]bool
+	args, nulls := store[:len(vals)], nullStore[:len(vals)]
 	for i, v := range vals {
 		switch v := v.(type) {
 		case string:
 			args[i] = v
 		case []byte:
-			null = null || v == nil
-			args[i] = string(v)
+			args[i], nulls[i] = string(v), v == nil
 		default:
 			return nil, fn.f.ArgTypeError(i, sqlType(v), v)
 		}
 	}
-	if null {
-		// NULL in, NULL out; but an unknown profile always raises.
-		if len(vals) == 2 && !isNull(vals[1]) {
-			return nil, fn.f.CheckProfile(args[1])
-		}
-		return nil, nil
-	}
-	if fn.f.Returns == udf.Canonical {
-		r, null, err := fn.f.CallCanonical(args)
+	if fn.f.IntResult() {
+		n, null, err := fn.f.Int(args, nulls)
 		if err != nil || null {
 			return nil, err
 		}
-		return string(udf.JSON(r)), nil
+		return n, nil
 	}
-	out, null, err := fn.f.CallText((*fn.buf)[:0], args)
+	out, null, err := fn.f.Text((*fn.buf)[:0], args, nulls)
 	*fn.buf = out
 	if err != nil || null {
 		return nil, err
 	}
 	return string(out), nil
-}
-
-func isNull(v any) bool {
-	b, ok := v.([]byte)
-	return ok && b == nil
 }
 
 func sqlType(v any) string {

@@ -92,7 +92,7 @@ func TestDeterministic(t *testing.T) {
 func TestAdapterPanic(t *testing.T) {
 	fn := &function{f: udf.Lookup("normalize_url")[0]} // nil buffer pointer
 	_, err := fn.call("http://a.example/")
-	if err == nil || !strings.HasPrefix(err.Error(), "normalize_url: internal error: ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "normalize_url: internal error: ") || !strings.HasSuffix(err.Error(), "(please report this query)") {
 		t.Fatalf("call = %v; want an internal error naming the function", err)
 	}
 }

@@ -1,50 +1,119 @@
-// Package udf declares urlnorm's SQL functions once, for every engine
-// adapter (embedded DuckDB, embedded SQLite, the loadable extensions):
-// names, overloads, documentation, NULL and try_ semantics, error text and
-// panic containment. Adapters only move values in and out.
+// Package udf declares urlnorm's SQL functions once, for every host that
+// runs them (embedded DuckDB and SQLite, the two loadable extensions, and
+// any other: a Python or Beam binding calls udf alone): names, overloads,
+// argument roles, result types, documentation, and the whole per-row
+// contract. Adapters only convert engine values to and from udf's.
 //
-// Semantics shared by all engines:
-//   - every argument is text; a NULL argument gives a NULL result and the
-//     function is not called, except that a non-NULL unknown profile name
-//     still raises (adapters check it with CheckProfile);
-//   - the plain function raises on bad input with an error that names the
-//     function, quotes the input and says why, and points to the try_ twin;
+// The row contract (Func.Text, Func.Value, Func.Int):
+//   - every argument is text; a row with a NULL argument gives NULL and
+//     the implementation is not called, except that a non-NULL argument
+//     naming a profile (Arg.Profile) that does not exist still raises;
+//   - the plain function raises on bad input with an error (*Error) that
+//     names the function, quotes the input and says why, and points to the
+//     try_ twin;
 //   - the try_ twin returns NULL where the plain function raises on bad
-//     data, but an unknown profile name still raises (it is a bug in the
-//     query, not in the data);
-//   - a panic below a function becomes an error, never a crash.
+//     data, but an unknown profile still raises (it is a bug in the query,
+//     not in the data);
+//   - a panic below a function becomes an error (kind "internal"), never a
+//     crash of the host; hosts use PanicError for their own glue, so every
+//     panic reads the same.
+//
+// Result types are sqltype types (VARCHAR, BOOLEAN, INTEGER, LIST, STRUCT,
+// MAP) declared once per function (Func.Returns); values cross to the
+// adapters in the forms of package sqltype, or as text (Func.Text: JSON
+// for composites) for hosts without composite types such as SQLite.
 package udf
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/version"
 )
 
-// Type is a function's result type.
-type Type int
+// SQLType is a result type; see package sqltype for its value forms.
+type SQLType = sqltype.Type
 
-const (
-	// Text is VARCHAR / TEXT.
-	Text Type = iota
-	// Canonical is canonicalize_url's record: a STRUCT in DuckDB, JSON
-	// text in SQLite (see Fields).
-	Canonical
+// Member is one member of a STRUCT type.
+type Member = sqltype.Member
+
+// Entry is one key/value pair of a MAP value.
+type Entry = sqltype.Entry
+
+// ParseSQLType parses a type in DuckDB's spelling (VARCHAR, T[],
+// STRUCT(name T, …), MAP(K, V) …).
+func ParseSQLType(s string) (*SQLType, error) { return sqltype.Parse(s) }
+
+// Result types of the functions.
+var (
+	Varchar = sqltype.MustParse("VARCHAR")
+	Boolean = sqltype.MustParse("BOOLEAN")
+	Integer = sqltype.MustParse("INTEGER")
+	// RecordType is canonicalize_url's record, normalize.ResultFields as a
+	// STRUCT: a STRUCT in DuckDB, JSON text in SQLite.
+	RecordType = recordType()
 )
 
-// Func is one overload of one SQL function.
+func recordType() *SQLType {
+	t := &SQLType{}
+	for _, f := range normalize.ResultFields {
+		t.Members = append(t.Members, &Member{Name: f.Name, Type: sqltype.MustParse(f.Type)})
+	}
+	return t
+}
+
+// Arg is one parameter. Every parameter is text (VARCHAR / TEXT).
+type Arg struct {
+	Name string
+	// Profile marks a profile name that selects the rules: an unknown one
+	// raises in the try_ twin too, and even on a row whose other
+	// arguments are NULL (CheckArg).
+	Profile bool
+}
+
+// Func is one overload of one SQL function: one row of the table.
 type Func struct {
-	Name    string   // SQL name, e.g. "try_normalize_url"
-	Args    []string // parameter names; every parameter is text
-	Returns Type
-	Try     bool   // a try_ twin: bad data gives NULL
+	Name    string // SQL name, e.g. "try_normalize_url"
+	Args    []Arg  // 0 to MaxArgs text parameters
+	Returns *SQLType
+	Try     bool // a try_ twin: bad data gives NULL
+	// NoTry marks a function that never raises on data (urlnorm_version,
+	// is_valid_url): it has no try_ twin.
+	NoTry   bool
 	Doc     string // one line
 	Example string // an SQL expression using the function
 
-	text  func(dst []byte, args []string) ([]byte, error)
-	canon func(args []string) (normalize.Result, error)
+	// Exactly one implementation, called on rows without NULL arguments:
+	// text for a VARCHAR result (appended to dst, no allocation), value
+	// for any other (sqltype's value form; nil is NULL).
+	text  TextFunc
+	value ValueFunc
+}
+
+// TextFunc computes a VARCHAR result, appended to dst; null reports NULL
+// (a part the input does not have).
+type TextFunc func(dst []byte, args []string) (out []byte, null bool, err error)
+
+// ValueFunc computes a result of any type in sqltype's value form; nil is
+// NULL.
+type ValueFunc func(args []string) (any, error)
+
+// MaxArgs is the most arguments a function takes; hosts size their
+// per-call buffers with it.
+const MaxArgs = 8
+
+// NewText declares a VARCHAR function outside Funcs with the same row
+// contract (tests and custom builds use it).
+func NewText(name string, args []Arg, fn TextFunc) *Func {
+	return &Func{Name: name, Args: args, Returns: Varchar, text: fn}
+}
+
+// NewValue declares a function of any result type outside Funcs with the
+// same row contract.
+func NewValue(name string, args []Arg, returns *SQLType, fn ValueFunc) *Func {
+	return &Func{Name: name, Args: args, Returns: returns, value: fn}
 }
 
 // Funcs is every function overload, try_ twins included, in a stable
@@ -62,6 +131,16 @@ func Lookup(name string) []*Func {
 	return fs
 }
 
+// Overload returns the overload of name with nargs arguments, or nil.
+func Overload(name string, nargs int) *Func {
+	for _, f := range Lookup(name) {
+		if len(f.Args) == nargs {
+			return f
+		}
+	}
+	return nil
+}
+
 // Names lists the distinct function names in Funcs order.
 func Names() []string {
 	var names []string
@@ -73,29 +152,52 @@ func Names() []string {
 	return names
 }
 
+// ArgNames returns f's parameter names.
+func (f *Func) ArgNames() []string {
+	names := make([]string, len(f.Args))
+	for i, a := range f.Args {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// DefaultProfile is the profile of the overloads without a profile
+// argument.
+const DefaultProfile = "default"
+
+// build is the table. A function is one row; its try_ twin is derived
+// unless it never raises on data (NoTry). Returns defaults to VARCHAR.
 func build() []*Func {
+	url, profile := Arg{Name: "url"}, Arg{Name: "profile", Profile: true}
 	plain := []*Func{
-		{Name: "normalize_url", Args: []string{"url"}, Doc: "canonical URL under the default profile",
+		{Name: "normalize_url", Args: []Arg{url}, Doc: "canonical URL under the default profile",
 			Example: "normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')", text: normalizeURL},
-		{Name: "normalize_url", Args: []string{"url", "profile"}, Doc: "canonical URL under a profile",
+		{Name: "normalize_url", Args: []Arg{url, profile}, Doc: "canonical URL under a profile",
 			Example: "normalize_url('http://sepe.es/HomeSepe/?utm_source=x', 'clara')", text: normalizeURL},
-		{Name: "canonical_hash", Args: []string{"url"}, Doc: "hex digest of the canonical URL (default profile: sha256)",
+		{Name: "canonical_hash", Args: []Arg{url}, Doc: "hex digest of the canonical URL (default profile: sha256)",
 			Example: "canonical_hash('https://example.com/a?b=1')", text: canonicalHash},
-		{Name: "canonical_hash", Args: []string{"url", "profile"}, Doc: "hex digest of the canonical URL with the profile's hash",
+		{Name: "canonical_hash", Args: []Arg{url, profile}, Doc: "hex digest of the canonical URL with the profile's hash",
 			Example: "canonical_hash('example.com/page', 'edge-gateway')", text: canonicalHash},
-		{Name: "url_link_type", Args: []string{"url"}, Doc: "'homepage', 'section' or 'informative' (clara-policy heuristics)",
+		{Name: "url_link_type", Args: []Arg{url}, Doc: "'homepage', 'section' or 'informative' (clara-policy heuristics)",
 			Example: "url_link_type('https://www.sepe.es/HomeSepe/Personas')", text: linkType},
-		{Name: "canonicalize_url", Args: []string{"url"}, Returns: Canonical, Doc: "canonical URL with hash, link type and what was removed",
-			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", canon: canonicalize},
-		{Name: "canonicalize_url", Args: []string{"url", "profile"}, Returns: Canonical, Doc: "canonicalize_url under a profile",
-			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", canon: canonicalize},
-		{Name: "resolve_url", Args: []string{"base", "ref"}, Doc: "a relative reference resolved against its page URL (WHATWG)",
+		{Name: "canonicalize_url", Args: []Arg{url}, Returns: RecordType, Doc: "canonical URL with hash, link type and what was removed",
+			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", value: canonicalize},
+		{Name: "canonicalize_url", Args: []Arg{url, profile}, Returns: RecordType, Doc: "canonicalize_url under a profile",
+			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", value: canonicalize},
+		{Name: "resolve_url", Args: []Arg{{Name: "base"}, {Name: "ref"}}, Doc: "a relative reference resolved against its page URL (WHATWG)",
 			Example: "resolve_url('https://example.com/a/b.html', '../c?d')", text: resolveURL},
-		{Name: "url_profile_version", Args: []string{"profile"}, Doc: "the version string of a profile",
+		// The profile name is this function's data, not a rule selector:
+		// try_url_profile_version tests whether a profile exists.
+		{Name: "url_profile_version", Args: []Arg{{Name: "profile"}}, Doc: "the version string of a profile",
 			Example: "url_profile_version('default')", text: profileVersion},
+		{Name: "urlnorm_version", NoTry: true, Doc: "the urlnorm release version (semver), as the CLI and the packages report it",
+			Example: "urlnorm_version()", text: releaseVersion},
 	}
 	all := append([]*Func(nil), plain...)
 	for _, f := range plain {
+		if f.NoTry {
+			continue
+		}
 		t := *f
 		t.Name = "try_" + f.Name
 		t.Try = true
@@ -103,130 +205,25 @@ func build() []*Func {
 		t.Example = "try_" + f.Example
 		all = append(all, &t)
 	}
+	seen := map[string]bool{}
+	for _, f := range all {
+		if f.Returns == nil {
+			f.Returns = Varchar
+		}
+		err := f.check()
+		if overload := fmt.Sprintf("%s/%d", f.Name, len(f.Args)); seen[overload] {
+			err = fmt.Errorf("two overloads %s", overload)
+		} else {
+			seen[overload] = true
+		}
+		if err != nil {
+			panic("udf: " + err.Error()) // caught by the tests
+		}
+	}
 	return all
 }
 
-// CallText runs a Text function on non-NULL arguments, appending the
-// result to dst. null reports a NULL result (a try_ function on bad data).
-// err is ready to show to the SQL user.
-func (f *Func) CallText(dst []byte, args []string) (out []byte, null bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, null, err = dst, false, f.panicError(r, args)
-		}
-	}()
-	out, err = f.text(dst, args)
-	if err != nil {
-		return f.fail(dst, args, err)
-	}
-	return out, false, nil
-}
-
-// CallCanonical runs a Canonical function on non-NULL arguments.
-func (f *Func) CallCanonical(args []string) (res normalize.Result, null bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res, null, err = normalize.Result{}, false, f.panicError(r, args)
-		}
-	}()
-	res, err = f.canon(args)
-	if err != nil {
-		_, null, err = f.fail(nil, args, err)
-	}
-	return res, null, err
-}
-
-// CheckProfile returns the error every call with this profile argument
-// raises, or nil (also when f takes no profile argument). Adapters use it
-// twice: to validate a constant profile once, when the engine plans a
-// query (DuckDB's binder), so that a misspelt profile fails before any row
-// is read; and on a row whose url is NULL, which gives NULL unless the
-// profile is unknown: an unknown profile always raises.
-func (f *Func) CheckProfile(name string) error {
-	if len(f.Args) != 2 || f.Args[1] != "profile" {
-		return nil
-	}
-	if _, err := normalize.Lookup(name); err != nil {
-		return f.newError(f.Args[0]+", "+quoteArgs([]string{name}), err)
-	}
-	return nil
-}
-
-// ArgTypeError is the error of a call whose argument i is not text (an
-// engine that passes numbers as they are, like SQLite): sqlType names the
-// engine's type ("INTEGER", "REAL"), v is the value.
-func (f *Func) ArgTypeError(i int, sqlType string, v any) error {
-	return fmt.Errorf("%s: argument %s must be TEXT, got %s (%v)", f.Name, f.Args[i], sqlType, v)
-}
-
-// fail turns err into NULL (try_ on bad data) or an SQL-ready error.
-func (f *Func) fail(dst []byte, args []string, err error) ([]byte, bool, error) {
-	if f.Try && !errors.Is(err, normalize.ErrConfig) {
-		return dst, true, nil
-	}
-	return dst, false, f.sqlError(args, err)
-}
-
-// Error is the error a SQL function raises.
-type Error struct {
-	Func string // SQL function name
-	Kind string // normalize kind code ("invalid_host", "unknown_profile", "internal" …)
-	msg  string
-	err  error
-}
-
-func (e *Error) Error() string { return e.msg }
-func (e *Error) Unwrap() error { return e.err }
-
-func (f *Func) sqlError(args []string, err error) error {
-	return f.newError(quoteArgs(args), err)
-}
-
-// newError builds the error of a call whose arguments read args.
-func (f *Func) newError(args string, err error) error {
-	kind := normalize.KindOf(err)
-	var why string
-	var ne *normalize.Error
-	if errors.As(err, &ne) {
-		why = ne.Kind.Code
-		if ne.Reason != "" {
-			why += ": " + ne.Reason
-		}
-		if ne.Err != nil {
-			why += ": " + ne.Err.Error()
-		}
-	} else {
-		why = err.Error()
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s(%s): %s", f.Name, args, why)
-	if !f.Try && !errors.Is(err, normalize.ErrConfig) {
-		fmt.Fprintf(&b, " (use try_%s to get NULL instead)", f.Name)
-	}
-	return &Error{Func: f.Name, Kind: kind, msg: b.String(), err: err}
-}
-
-func (f *Func) panicError(r any, args []string) error {
-	return &Error{Func: f.Name, Kind: "internal",
-		msg: fmt.Sprintf("%s(%s): internal error: %v (please report this input)", f.Name, quoteArgs(args), r)}
-}
-
-func quoteArgs(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		// Quote gives "text" or, truncated, "text"…(N bytes): keep the
-		// suffix outside the SQL quotes.
-		s := normalize.Quote(a)
-		end := strings.LastIndexByte(s, '"')
-		q[i] = "'" + strings.ReplaceAll(s[1:end], `\"`, `"`) + "'" + s[end+1:]
-	}
-	return strings.Join(q, ", ")
-}
-
-// DefaultProfile is the profile of the one-argument overloads.
-const DefaultProfile = "default"
-
-func profile(args []string) (*normalize.Normalizer, error) {
+func profileOf(args []string) (*normalize.Normalizer, error) {
 	name := DefaultProfile
 	if len(args) > 1 {
 		name = args[1]
@@ -234,47 +231,47 @@ func profile(args []string) (*normalize.Normalizer, error) {
 	return normalize.Lookup(name)
 }
 
-func normalizeURL(dst []byte, args []string) ([]byte, error) {
-	n, err := profile(args)
+func normalizeURL(dst []byte, args []string) ([]byte, bool, error) {
+	n, err := profileOf(args)
 	if err != nil {
-		return dst, err
+		return dst, false, err
 	}
-	return n.AppendNormalized(dst, args[0])
+	out, err := n.AppendNormalized(dst, args[0])
+	return out, false, err
 }
 
-func canonicalHash(dst []byte, args []string) ([]byte, error) {
-	n, err := profile(args)
+func canonicalHash(dst []byte, args []string) ([]byte, bool, error) {
+	n, err := profileOf(args)
 	if err != nil {
-		return dst, err
+		return dst, false, err
 	}
-	return n.AppendHash(dst, args[0])
+	out, err := n.AppendHash(dst, args[0])
+	return out, false, err
 }
 
-func linkType(dst []byte, args []string) ([]byte, error) {
+func linkType(dst []byte, args []string) ([]byte, bool, error) {
 	t, err := normalize.ClassifyURL(args[0])
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, t...), nil
+	return append(dst, t...), false, err
 }
 
-func canonicalize(args []string) (normalize.Result, error) {
-	n, err := profile(args)
+func canonicalize(args []string) (any, error) {
+	n, err := profileOf(args)
 	if err != nil {
-		return normalize.Result{}, err
+		return nil, err
 	}
-	return n.Canonicalize(args[0])
+	r, err := n.Canonicalize(args[0])
+	if err != nil {
+		return nil, err
+	}
+	return r.Record(), nil
 }
 
-func resolveURL(dst []byte, args []string) ([]byte, error) {
+func resolveURL(dst []byte, args []string) ([]byte, bool, error) {
 	s, err := normalize.Resolve(args[0], args[1])
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, s...), nil
+	return append(dst, s...), false, err
 }
 
-func profileVersion(dst []byte, args []string) ([]byte, error) {
+func profileVersion(dst []byte, args []string) ([]byte, bool, error) {
 	n, err := normalize.Lookup(args[0])
 	if err != nil {
 		// The profile name is this function's data: try_url_profile_version
@@ -286,9 +283,13 @@ func profileVersion(dst []byte, args []string) ([]byte, error) {
 		if errors.As(err, &ne) {
 			reason = ne.Reason
 		}
-		return dst, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Reason: reason}
+		return dst, false, &normalize.Error{Op: "lookup", Input: args[0], Kind: kindUnknownData, Reason: reason}
 	}
-	return append(dst, n.Version()...), nil
+	return append(dst, n.Version()...), false, nil
 }
 
 var kindUnknownData = &normalize.Kind{Code: "unknown_profile", Class: normalize.ErrInvalid}
+
+func releaseVersion(dst []byte, _ []string) ([]byte, bool, error) {
+	return append(dst, version.Version...), false, nil
+}

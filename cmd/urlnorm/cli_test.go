@@ -22,6 +22,7 @@ import (
 	_ "github.com/duckdb/duckdb-go/v2"
 
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // bin is the urlnorm binary built once for all tests.
@@ -546,7 +547,7 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("profiles show %s does not load back: %v", name, err)
 		}
 		ym := mustRun(t, 0, "", "profiles", "show", "--yaml", name).stdout
-		if p, err := normalize.ParseProfileYAML(name, []byte(ym)); err != nil || string(p.JSON()) != string(want.JSON()) {
+		if p, err := sourceconfig.ParseProfileYAML(name, []byte(ym)); err != nil || string(p.JSON()) != string(want.JSON()) {
 			t.Errorf("profiles show --yaml %s does not load back: %v\n%s", name, err, ym)
 		}
 		// the saved file is usable as --profile and --config
@@ -578,13 +579,13 @@ func TestConfigFiles(t *testing.T) {
 	for _, c := range []struct {
 		profile string // --profile, if given
 		files   []string
-		load    func(normalize.Profile, ...normalize.ConfigFile) (normalize.Profile, error)
+		load    func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error)
 		base    string
 	}{
-		{"", []string{"url_normalization_overrides.v0.json"}, normalize.LoadCuriousNowOverrides, "curiousnow-v0"},
-		{"rfc3986", []string{"url_normalization_overrides.v0.json"}, normalize.LoadCuriousNowOverrides, "rfc3986"},
-		{"", []string{"edge-gateway.yaml", "hosts.yaml"}, normalize.LoadEdgeGatewayYAML, "edge-gateway"},
-		{"", []string{"clara-hosts.json", "clara-languages.json"}, normalize.LoadClaraConfig, "clara"},
+		{"", []string{"url_normalization_overrides.v0.json"}, sourceconfig.LoadCuriousNowOverrides, "curiousnow-v0"},
+		{"rfc3986", []string{"url_normalization_overrides.v0.json"}, sourceconfig.LoadCuriousNowOverrides, "rfc3986"},
+		{"", []string{"edge-gateway.yaml", "hosts.yaml"}, sourceconfig.LoadEdgeGatewayYAML, "edge-gateway"},
+		{"", []string{"clara-hosts.json", "clara-languages.json"}, sourceconfig.LoadClaraConfig, "clara"},
 	} {
 		var paths, args []string
 		for _, name := range c.files {
@@ -594,7 +595,7 @@ func TestConfigFiles(t *testing.T) {
 		if c.profile != "" {
 			args = append(args, "--profile", c.profile)
 		}
-		files, err := normalize.ReadConfigFiles(paths...)
+		files, err := sourceconfig.ReadConfigFiles(paths...)
 		if err != nil {
 			t.Fatal(err)
 		}

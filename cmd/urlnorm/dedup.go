@@ -41,6 +41,7 @@ Output formats (--format):
 urlnorm dedup --min-count 2 --top 20 crawl.csv
 urlnorm dedup --profile rfc3986 --format json urls.txt > groups.json
 urlnorm dedup --format csv --examples 1 pages.parquet > groups.csv`,
+	exit: exitStatusFiles,
 }
 
 // dedupGroup is the inputs with one canonical URL.
@@ -80,12 +81,10 @@ func runDedup(args []string, e *env) int {
 		return code
 	}
 	if !slices.Contains([]string{"table", "csv", "json"}, *format) {
-		fmt.Fprintf(e.stderr, "urlnorm dedup: unknown --format %q (want table, csv or json)\n", *format)
-		return exitUsage
+		return usageError(e, "dedup", "unknown --format %q (want table, csv or json)", *format)
 	}
 	if *examples < 0 || *top < 0 {
-		fmt.Fprintln(e.stderr, "urlnorm dedup: --examples and --top must not be negative")
-		return exitUsage
+		return usageError(e, "dedup", "--examples and --top must not be negative")
 	}
 	n, err := pf.load(fs)
 	if err != nil {

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/urlnorm/urlnorm/internal/cliio"
 	"github.com/urlnorm/urlnorm/internal/profileload"
 	"github.com/urlnorm/urlnorm/normalize"
@@ -239,7 +239,7 @@ func classify(fr, tr normalize.Result, ferr, terr error) int {
 // a collision among a billion URLs has odds of about 3%, and costs one
 // in the count).
 func urlID(url string) uint64 {
-	return normalize.XXHash64(unsafe.Slice(unsafe.StringData(url), len(url)), 0)
+	return xxhash.Sum64String(url)
 }
 
 // tallyParams counts the parameters one profile removes and the other

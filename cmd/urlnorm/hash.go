@@ -18,6 +18,7 @@ exit status are as for 'urlnorm normalize' (the TSV/CSV result column is
 			examples: `echo 'https://example.com/a?b=1' | urlnorm hash
 urlnorm hash --profile rfc3986 --format tsv urls.txt > keys.tsv
 urlnorm hash --format csv --column url links.csv`,
+			exit: exitStatusFiles,
 		},
 		value: func(n *normalize.Normalizer, dst []byte, in string) ([]byte, error) {
 			return n.AppendHash(dst, in)

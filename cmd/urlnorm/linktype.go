@@ -17,6 +17,7 @@ depend on a profile; --profile only sets the url and hash fields of
 'urlnorm normalize' (the TSV/CSV result column is "link_type").`,
 			examples: `echo 'https://www.sepe.es/HomeSepe/Personas' | urlnorm linktype
 urlnorm linktype --format tsv citations.txt | cut -f2 | sort | uniq -c`,
+			exit: exitStatusFiles,
 		},
 		value: func(_ *normalize.Normalizer, dst []byte, in string) ([]byte, error) {
 			t, err := normalize.ClassifyURL(in)

@@ -6,8 +6,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -56,9 +59,16 @@ func run(args []string, e *env) int {
 		usage(e.stdout)
 		return exitOK
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		return commands["version"].run(args[1:], e)
+	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "urlnorm: unknown command %q; run 'urlnorm help' for the list\n", args[0])
+		what, hint := "command", suggest(args[0], slices.Sorted(maps.Keys(commands)), func(s string) string { return s })
+		if strings.HasPrefix(args[0], "-") { // the only global flags are --help and --version
+			what, hint = "flag", suggest(strings.TrimLeft(args[0], "-"), []string{"help", "version"}, dashed)
+		}
+		fmt.Fprintf(e.stderr, "urlnorm: unknown %s %s%s; run 'urlnorm help' for the list\n", what, args[0], hint)
 		return exitUsage
 	}
 	return c.run(args[1:], e)
@@ -79,9 +89,10 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'urlnorm <command> --help' for a command's flags and examples.")
+	fmt.Fprintln(w, "Run 'urlnorm <command> --help' for a command's flags and examples,")
+	fmt.Fprintln(w, "'urlnorm --version' for the release and profile versions.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Exit status: 0 success; 1 invalid input (with --strict), a change found by")
 	fmt.Fprintln(w, "'diff --exit-code', or a failed query; 2 usage error (bad flag, unknown")
-	fmt.Fprintln(w, "profile or column); 3 a file could not be read or written.")
+	fmt.Fprintln(w, "profile or column); 3 a file could not be read completely or written.")
 }

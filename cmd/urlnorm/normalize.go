@@ -55,6 +55,7 @@ urlnorm normalize --format jsonl --column link crawl.csv
 urlnorm normalize --format tsv --column url pages.parquet | head
 urlnorm normalize --strict -q urls.txt.gz > /dev/null || echo "some URLs are invalid"
 urlnorm normalize --config my-profile.yaml urls.txt`,
+			exit: exitStatusFiles,
 		},
 		value: func(n *normalize.Normalizer, dst []byte, in string) ([]byte, error) {
 			return n.AppendNormalized(dst, in)
@@ -78,8 +79,7 @@ func (c *rowCommand) run(args []string, e *env) int {
 		return code
 	}
 	if !slices.Contains(cliio.OutFormats, *format) {
-		fmt.Fprintf(e.stderr, "urlnorm %s: unknown --format %q (want %s)\n", c.name, *format, strings.Join(cliio.OutFormats, ", "))
-		return exitUsage
+		return usageError(e, c.name, "unknown --format %q (want %s)", *format, strings.Join(cliio.OutFormats, ", "))
 	}
 	n, err := pf.load(fs)
 	if err != nil {

@@ -31,6 +31,9 @@ profile the file defines.`,
 urlnorm profiles show rfc3986
 urlnorm profiles show --yaml default > my-profile.yaml
 urlnorm diff --from default --to my-profile.yaml urls.txt`,
+	exit: `Exit status: 0 success; 2 usage error (bad flag or argument, unknown
+profile, a profile file that does not load); 3 the output could not be
+written.`,
 }
 
 func runProfiles(args []string, e *env) int {
@@ -51,8 +54,7 @@ func runProfiles(args []string, e *env) int {
 	case pos[0] == "show" && len(pos) == 2:
 		return showProfile(e, pos[1], *asYAML)
 	}
-	fmt.Fprintf(e.stderr, "urlnorm profiles: want no argument or 'show PROFILE'; run 'urlnorm profiles --help'\n")
-	return exitUsage
+	return usageError(e, "profiles", "want no argument, or 'show PROFILE'")
 }
 
 // profileInfo is a line of the list.

@@ -12,13 +12,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
 	"time"
 
+	"github.com/urlnorm/urlnorm/internal/cliio"
 	"github.com/urlnorm/urlnorm/internal/pipeline"
 	"github.com/urlnorm/urlnorm/internal/profileload"
 	"github.com/urlnorm/urlnorm/normalize"
@@ -38,9 +38,9 @@ func init() {
 	})
 }
 
-const resolveUsage = `Usage: urlnorm resolve [flags] URL…|FILE…
-
-Follows each URL's redirect chain (HEAD, or GET when HEAD is refused) and
+var resolveHelp = help{
+	synopsis: "resolve [flags] URL…|FILE…",
+	about: `Follows each URL's redirect chain (HEAD, or GET when HEAD is refused) and
 writes one JSON line per input, in input order:
 
   {"url": canonical final URL, "original": input, "final": last URL requested,
@@ -56,17 +56,25 @@ store the original and flag it); with http_only the final URL kept on
 http (Rule 1's exception); a rejected or failed URL has none.
 
 An argument containing "://" is a URL; any other argument is a file of
-URLs, one per line ('-' is stdin; blank lines and # comments are skipped).
-With no argument, URLs are read from stdin.
+URLs, one per line ('-' is stdin; .gz files are decompressed; blank lines
+and # comments are skipped), read as the file commands read text. With no
+argument, URLs are read from stdin. A line longer than 1 MiB (or the
+profile's limits.max_length) is not requested: its record has error_kind
+too_long, and stderr names its file and line.
 
 With --allowlist, every hop's host must be on the list (or a shortener,
 which may be passed through but not stopped at); a redirect that leaves
 it is rejected before it is dialed. Private, loopback, link-local (cloud
-metadata) and other non-public addresses are always refused, after DNS.`
+metadata) and other non-public addresses are always refused, after DNS.`,
+	examples: `urlnorm resolve https://bit.ly/3xYz --allowlist gov-domains.txt
+urlnorm resolve --allowlist gov-domains.txt --jobs 8 links.txt > resolved.jsonl
+urlnorm resolve --hostmap hostmap.json --allowlist gov-domains.txt links.txt`,
+	exit: netExit,
+}
 
-const learnUsage = `Usage: urlnorm learn-hosts [flags] [DOMAINS_FILE|-] > hostmap.json
-
-For each domain (one per line; a URL stands for its host; blank lines and #
+var learnHelp = help{
+	synopsis: "learn-hosts [flags] [DOMAINS_FILE|-] > hostmap.json",
+	about: `For each domain (one per line; a URL stands for its host; blank lines and #
 comments are skipped), sends HEAD http://domain/, follows every redirect
 and records the final host (clara-policy Rule 5). Writes the host map the
 clara profile loads:
@@ -75,16 +83,16 @@ clara profile loads:
 
 A domain that is its own canonical host maps to itself (loaded over the
 clara profile, that overrides a built-in mapping). Domains that fail are
-listed on stderr and left out.`
+listed on stderr, quoted, with their file and line, and left out.`,
+	examples: `urlnorm learn-hosts --allowlist gov-domains.txt domains.txt > hostmap.json
+urlnorm learn-hosts --jobs 8 --rate 1s domains.txt.gz > hostmap.json
+urlnorm resolve --hostmap hostmap.json --allowlist gov-domains.txt links.txt`,
+	exit: netExit,
+}
 
-const netExamples = `
-Examples:
-  urlnorm resolve https://bit.ly/3xYz --allowlist gov-domains.txt
-  urlnorm resolve --allowlist gov-domains.txt --jobs 8 links.txt > resolved.jsonl
-  urlnorm learn-hosts --allowlist gov-domains.txt domains.txt > hostmap.json
-
-Exit status: 0 success; 1 some input failed and --strict was given; 2 usage
-error; 3 a file could not be read.`
+const netExit = `Exit status: 0 success; 1 some input failed and --strict was given; 2 usage
+error (bad flag, bad allowlist entry, unknown profile, bad host map); 3 a
+file could not be read completely or the output could not be written.`
 
 // netFlags are the flags both commands share.
 type netFlags struct {
@@ -104,13 +112,13 @@ type netFlags struct {
 
 func (f *netFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.allowlist, "allowlist", "", "`file` of allowed hosts, one per line: sede.gob.es (that host), *.gob.es (its subdomains); default: any public host")
-	fs.IntVar(&f.maxHops, "max-hops", resolve.DefaultMaxHops, "most redirects followed; one more is flagged too_many_redirects")
+	fs.IntVar(&f.maxHops, "max-hops", resolve.DefaultMaxHops, "most `n` redirects followed; one more is flagged too_many_redirects")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "time limit per input, all hops included")
 	fs.DurationVar(&f.hopTimeout, "hop-timeout", 10*time.Second, "time limit per request")
 	fs.DurationVar(&f.interval, "rate", 200*time.Millisecond, "least time between two requests to one host (0: no limit)")
 	fs.StringVar(&f.userAgent, "user-agent", resolve.DefaultUserAgent, "User-Agent header")
 	fs.BoolVar(&f.allowPrivate, "allow-private", false, "let requests reach loopback and private networks (tests and intranets only: turns the SSRF guard's main protection off)")
-	fs.Var(&f.connectTo, "connect-to", "`HOST:PORT:ADDR:PORT`: connect to ADDR:PORT for HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
+	fs.Var(&f.connectTo, "connect-to", "for `HOST:PORT:ADDR:PORT`, connect to ADDR:PORT instead of HOST:PORT, as curl does (repeatable; the guard still checks ADDR)")
 	fs.StringVar(&f.cacert, "cacert", "", "PEM `file` of CA certificates to trust instead of the system's")
 	fs.IntVar(&f.jobs, "jobs", 4, "`n` inputs in flight at once")
 	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 if any input failed")
@@ -196,48 +204,21 @@ func cutAfterPort(v string) (string, string, bool) {
 }
 
 // netCommand parses the flags of a network command.
-func netCommand(name, about string, e *env, args []string, extra func(*flag.FlagSet)) (*netFlags, int, bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func netCommand(name string, h help, e *env, args []string, extra func(*flag.FlagSet)) (*netFlags, int, bool) {
+	fs := newFlags(name, h)
 	var nf netFlags
 	nf.register(fs)
 	if extra != nil {
 		extra(fs)
 	}
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, about)
-		fmt.Fprintln(w, "\nFlags:")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fmt.Fprintln(w, netExamples)
-	}
-	fs.Usage = func() {}
-	// Flags may follow arguments ("resolve URL --allowlist f"); "--" ends
-	// the flags.
-	var pos []string
-	for {
-		err := fs.Parse(args)
-		if errors.Is(err, flag.ErrHelp) {
-			usage(e.stdout)
-			return nil, exitOK, false
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "run 'urlnorm %s --help' for the flags\n", name)
-			return nil, exitUsage, false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 || len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			nf.args = append(pos, rest...)
-			break
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-	return &nf, exitOK, true
+	pos, code, ok := parseFlags(fs, args, e)
+	nf.args = pos
+	return &nf, code, ok
 }
 
 func runResolve(args []string, e *env) int {
 	var profile, shorteners, hostmap string
-	nf, code, ok := netCommand("resolve", resolveUsage, e, args, func(fs *flag.FlagSet) {
+	nf, code, ok := netCommand("resolve", resolveHelp, e, args, func(fs *flag.FlagSet) {
 		fs.StringVar(&profile, "profile", "clara", "profile `name` or profile file (JSON/YAML) giving the canonical form of the final URL")
 		fs.StringVar(&hostmap, "hostmap", "", "host-map `file` written by learn-hosts, loaded over the profile's host map (Rule 5)")
 		fs.StringVar(&shorteners, "shorteners", "", "`file` of URL-shortener hosts that may be passed through when --allowlist is set (default: bit.ly, goo.gl, t.co and other well-known ones)")
@@ -267,19 +248,22 @@ func runResolve(args []string, e *env) int {
 		return exitUsage
 	}
 	defer r.Close()
-	inputs, readErr, code, err := resolveInputs(nf.args, e.stdin)
+	inputs, err := openNetInputs(nf.args, e.stdin, true, maxValue(cfg.Normalizer))
 	if err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
-		return code
+		return fileError(e, "resolve", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	out := bufio.NewWriter(e.stdout)
-	var n, flagged, failed int
-	stage := pipeline.Stage[string, resolveRecord]{
+	out := bufio.NewWriter(outWriter{e.stdout})
+	var n, flagged, failed, shown int
+	stage := pipeline.Stage[netInput, resolveRecord]{
 		Workers: nf.jobs,
-		Work: func(in string) resolveRecord {
-			res, err := r.Resolve(ctx, in)
+		Work: func(in netInput) resolveRecord {
+			if in.err != nil { // not requested: the file commands' too_long
+				return resolveRecord{Result: resolve.Result{Original: in.value}, Error: in.pos + ": " + describe(in.err),
+					Kind: normalize.KindOf(in.err), Class: "input", pos: in.pos}
+			}
+			res, err := r.Resolve(ctx, in.value)
 			return resolveRecord{Result: res, Error: errText(err), Kind: resolve.KindOf(err), Class: resolve.ClassOf(err)}
 		},
 		Sink: func(rec resolveRecord) error {
@@ -290,31 +274,22 @@ func runResolve(args []string, e *env) int {
 			case rec.Flag != "":
 				flagged++
 			}
+			if rec.pos != "" && shown < maxShown {
+				shown++
+				fmt.Fprintf(e.stderr, "urlnorm resolve: %s\n", safeText(rec.Error))
+			}
 			b, _ := json.Marshal(rec)
 			_, err := out.Write(append(b, '\n'))
 			return err
 		},
 	}
-	sinkErr := stage.Run(func(emit func(string) bool) error {
-		for in := range inputs {
-			if !emit(in) {
-				for range inputs { // let the reader finish
-				}
-			}
-		}
-		return nil
-	})
-	if sinkErr != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", sinkErr)
-		return exitIO
-	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
-		return exitIO
+	runErr := stage.Run(inputs.each)
+	if ferr := out.Flush(); runErr == nil {
+		runErr = ferr
 	}
 	fmt.Fprintf(e.stderr, "urlnorm resolve: %d URLs: %d resolved, %d flagged, %d failed\n", n, n-flagged-failed, flagged, failed)
-	if err := readErr(); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", err)
+	if runErr != nil {
+		fmt.Fprintf(e.stderr, "urlnorm resolve: %v\n", runErr)
 		return exitIO
 	}
 	if nf.strict && failed > 0 {
@@ -329,6 +304,7 @@ type resolveRecord struct {
 	Error string `json:"error,omitempty"`
 	Kind  string `json:"error_kind,omitempty"`
 	Class string `json:"error_class,omitempty"`
+	pos   string // an input the reader refused (too_long): listed on stderr
 }
 
 func errText(err error) string {
@@ -339,13 +315,12 @@ func errText(err error) string {
 }
 
 func runLearnHosts(args []string, e *env) int {
-	nf, code, ok := netCommand("learn-hosts", learnUsage, e, args, nil)
+	nf, code, ok := netCommand("learn-hosts", learnHelp, e, args, nil)
 	if !ok {
 		return code
 	}
 	if len(nf.args) > 1 {
-		fmt.Fprintln(e.stderr, "urlnorm learn-hosts: give one domains file (or - or nothing for stdin)")
-		return exitUsage
+		return usageError(e, "learn-hosts", "give one domains file (or - or nothing for stdin)")
 	}
 	cfg, code, err := nf.config()
 	if err != nil {
@@ -360,48 +335,54 @@ func runLearnHosts(args []string, e *env) int {
 		return exitUsage
 	}
 	defer r.Close()
-	src, name := e.stdin, "stdin"
-	if len(nf.args) == 1 && nf.args[0] != "-" {
-		fh, err := os.Open(nf.args[0])
-		if err != nil {
-			fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
-			return exitIO
-		}
-		defer fh.Close()
-		src, name = fh, nf.args[0]
-	}
-	domains, err := resolve.ReadList(src)
+	inputs, err := openNetInputs(nf.args, e.stdin, false, cliio.DefaultMaxValue)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %v\n", name, err)
-		return exitIO
+		return fileError(e, "learn-hosts", err)
 	}
-	for i, d := range domains {
-		if !strings.Contains(d, "://") {
-			continue
+	// The domains are read whole: the host map is built from all of them.
+	var domains, pos []string
+	refused := 0 // lines the reader refused (too_long)
+	report := func(pos, msg string) {
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %s\n", pos, safeText(msg))
+	}
+	err = inputs.each(func(in netInput) bool {
+		if in.err != nil {
+			refused++
+			report(in.pos, describe(in.err))
+			return true
 		}
-		if u, err := normalize.Parse(d); err == nil {
-			domains[i] = u.Host()
+		d := in.value
+		if strings.Contains(d, "://") {
+			if u, err := normalize.Parse(d); err == nil {
+				d = u.Host()
+			}
 		}
+		domains, pos = append(domains, d), append(pos, in.pos)
+		return true
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
+		return exitIO
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	learned := r.LearnHosts(ctx, domains, nf.jobs)
 	m, dropped := resolve.BuildHostMap(learned)
-	failed := len(dropped)
-	for _, l := range learned {
+	failed := refused + len(dropped)
+	for i, l := range learned {
 		if l.Err != nil {
 			failed++
-			fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: %s: %v\n", l.Domain, resolve.KindOf(l.Err), l.Err)
+			report(pos[i], resolve.KindOf(l.Err)+": "+l.Err.Error())
 		}
 	}
 	for _, l := range dropped {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %s: left out: %v\n", l.Domain, l.Err)
+		report(normalize.Quote(l.Domain), "left out: "+l.Err.Error())
 	}
 	if _, err := e.stdout.Write(m.JSON()); err != nil {
-		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %v\n", err)
+		fmt.Fprintf(e.stderr, "urlnorm learn-hosts: writing the output: %v\n", err)
 		return exitIO
 	}
-	fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %d domains: %d in the host map, %d failed\n", len(domains), len(m.Hosts), failed)
+	fmt.Fprintf(e.stderr, "urlnorm learn-hosts: %d domains: %d in the host map, %d failed\n", len(domains)+refused, len(m.Hosts), failed)
 	if nf.strict && failed > 0 {
 		return exitData
 	}
@@ -426,52 +407,12 @@ func loadProfile(arg, hostmap string) (*normalize.Normalizer, int, error) {
 	return nil, exitUsage, err
 }
 
-// resolveInputs turns the arguments into a stream of URLs: an argument
-// with "://" is a URL, any other a file of URLs ('-' is stdin); none
-// means stdin. Files are opened up front so a missing one is reported
-// before any request; readErr reports a read error once the channel is
-// drained.
-func resolveInputs(args []string, stdin io.Reader) (urls <-chan string, readErr func() error, code int, err error) {
-	if len(args) == 0 {
-		args = []string{"-"}
+// fileError reports an input that cannot be opened: a usage error (a
+// flag that does not apply to it) or an I/O error.
+func fileError(e *env, cmd string, err error) int {
+	if cliio.IsUsage(err) {
+		return usageError(e, cmd, "%v", err)
 	}
-	var srcs []io.Reader
-	var closers []io.Closer
-	for _, a := range args {
-		switch {
-		case strings.Contains(a, "://"):
-			srcs = append(srcs, strings.NewReader(a+"\n"))
-		case a == "-":
-			srcs = append(srcs, stdin)
-		default:
-			fh, err := os.Open(a)
-			if err != nil {
-				for _, c := range closers {
-					c.Close()
-				}
-				return nil, nil, exitIO, err
-			}
-			srcs, closers = append(srcs, fh), append(closers, fh)
-		}
-	}
-	ch := make(chan string)
-	var scanErr error
-	go func() {
-		defer close(ch)
-		for _, c := range closers {
-			defer c.Close()
-		}
-		sc := bufio.NewScanner(io.MultiReader(srcs...))
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line != "" && line[0] != '#' {
-				ch <- line
-			}
-		}
-		scanErr = sc.Err()
-	}()
-	// scanErr is written before close(ch), which happens before the
-	// caller's last receive returns.
-	return ch, func() error { return scanErr }, exitOK, nil
+	fmt.Fprintf(e.stderr, "urlnorm %s: %v\n", cmd, err)
+	return exitIO
 }

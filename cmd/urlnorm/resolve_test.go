@@ -108,7 +108,7 @@ func TestLearnHostsCommand(t *testing.T) {
 	if out != want {
 		t.Errorf("host map:\n%s\nwant:\n%s", out, want)
 	}
-	if !strings.Contains(errOut, "dead.es: dial:") || !strings.Contains(errOut, "6 domains: 4 in the host map, 1 failed") {
+	if !strings.Contains(errOut, `domains.txt:7: dial: urlnorm: discover host "dead.es": dial at "http://dead.es/"`) || !strings.Contains(errOut, "6 domains: 4 in the host map, 1 failed") {
 		t.Errorf("stderr:\n%s", errOut)
 	}
 	// Rule 5 discovery is HEAD http://domain/.

@@ -57,7 +57,7 @@ func TestSQLReadCSV(t *testing.T) {
 }
 
 // canonicalize_url prints the same JSON text from DuckDB (a STRUCT) and
-// SQLite (JSON text), keys in udf.Fields order.
+// SQLite (JSON text), keys in udf.RecordType order.
 func TestSQLCanonicalizeSameText(t *testing.T) {
 	q := "SELECT canonicalize_url('http://sepe.es/HomeSepe/?utm_source=x&page=2#top', 'clara') AS c"
 	var outs []string
@@ -69,8 +69,8 @@ func TestSQLCanonicalizeSameText(t *testing.T) {
 		outs = append(outs, out)
 	}
 	want := "c\n" + `{"url":"https://www.sepe.es/HomeSepe","hash":"e3cb9bbf738178a43ca01ccdeeac8808e58388522e727ad353f488aecc1d8bd5",` +
-		`"link_type":"homepage","profile":"clara","version":"1.0.1","fragment":"top","removed_params":[{"key":"utm_source","value":"x","reason":"tracking"},` +
-		`{"key":"page","value":"2","reason":"pagination"}],"pagination":{"param":"page","value":"2"},"language":null,"alternates":[]}` + "\n"
+		`"link_type":"homepage","profile":"clara","version":"1.0.1","fragment":"top","removed_params":[{"key":"utm_source","value":"x","reason":"tracking","in_path":false},` +
+		`{"key":"page","value":"2","reason":"pagination","in_path":false}],"pagination":{"param":"page","value":"2"},"language":null,"alternates":[],"rewrites":[]}` + "\n"
 	if outs[0] != want || outs[1] != want {
 		t.Errorf("duckdb:\n%s\nsqlite:\n%s\nwant:\n%s", outs[0], outs[1], want)
 	}
@@ -149,7 +149,7 @@ func TestSQLErrors(t *testing.T) {
 		{"two queries", "", []string{"SELECT 1", "SELECT 2"}, exitUsage, "want one QUERY argument, got 2 (quote the query)"},
 		{"engine", "", []string{"--engine", "postgres", "SELECT 1"}, exitUsage, `--engine must be duckdb or sqlite, not "postgres"`},
 		{"format", "", []string{"--format", "xml", "SELECT 1"}, exitUsage, `--format must be one of table, csv, tsv, json, not "xml"`},
-		{"flag", "", []string{"--nope", "SELECT 1"}, exitUsage, "flag provided but not defined: -nope"},
+		{"flag", "", []string{"--nope", "SELECT 1"}, exitUsage, "unknown flag --nope\n"},
 		{"syntax", "", []string{"SELEC 1"}, exitData, `urlnorm sql: Parser Error: syntax error at or near "SELEC"`},
 		{"sqlite syntax", "", []string{"--engine", "sqlite", "SELEC 1"}, exitData, `urlnorm sql: near "SELEC": syntax error`},
 		// a function error reads as the function's message, without the driver's noise

@@ -25,85 +25,10 @@ import (
 	"github.com/urlnorm/urlnorm/normalize"
 )
 
-const exitStatusHelp = `Exit status: 0 success; 1 some input was invalid and --strict was given;
+// exitStatusFiles is the exit status text of the commands with --strict.
+const exitStatusFiles = `Exit status: 0 success; 1 some input was invalid and --strict was given;
 2 usage error (bad flag, unknown profile, missing column); 3 a file could
-not be read or written.`
-
-// help is a subcommand's --help text.
-type help struct {
-	synopsis string // after "urlnorm "
-	about    string
-	examples string // one example per line, comments start with #
-	exit     string // exit status text; exitStatusHelp if empty
-}
-
-// newFlags makes a subcommand's flag set; parse prints the help.
-func newFlags(name string, h help) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "Usage: urlnorm %s\n\n%s\n\nFlags:\n", h.synopsis, strings.TrimSpace(h.about))
-		printFlags(w, fs)
-		fmt.Fprintf(w, "\nExamples:\n")
-		for _, l := range strings.Split(strings.TrimSpace(h.examples), "\n") {
-			fmt.Fprintf(w, "  %s\n", l)
-		}
-		exit := h.exit
-		if exit == "" {
-			exit = exitStatusHelp
-		}
-		fmt.Fprintf(w, "\n%s\n", exit)
-	}
-	return fs
-}
-
-// printFlags is flag.PrintDefaults with GNU-style "--name".
-func printFlags(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		arg, usage := flag.UnquoteUsage(f)
-		name := "-" + f.Name
-		if len(f.Name) > 1 {
-			name = "-" + name
-		}
-		if arg != "" {
-			name += " " + strings.ToUpper(arg)
-		}
-		fmt.Fprintf(w, "  %s\n      %s", name, usage)
-		if d := f.DefValue; d != "" && d != "false" && d != "0" {
-			fmt.Fprintf(w, " (default %s)", d)
-		}
-		fmt.Fprintln(w)
-	})
-}
-
-// parseFlags parses args, allowing flags after file names ("--" ends the
-// flags). ok false means: return code (help was printed, or an error).
-func parseFlags(fs *flag.FlagSet, args []string, e *env) (pos []string, code int, ok bool) {
-	usage := fs.Usage
-	fs.Usage = func() {}
-	fs.SetOutput(e.stderr)
-	defer func() { fs.Usage = usage }()
-	for {
-		err := fs.Parse(args)
-		if err == flag.ErrHelp {
-			fs.SetOutput(e.stdout)
-			usage()
-			return nil, exitOK, false
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "run 'urlnorm %s --help' for the flags and examples\n", fs.Name())
-			return nil, exitUsage, false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, 0, true
-		}
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			return append(pos, rest...), 0, true
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-}
+not be read completely or the output could not be written.`
 
 // inputFlags are the flags of every command that reads inputs.
 type inputFlags struct {
@@ -159,12 +84,6 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ", ") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
-
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
 
 // maxValue is the longest input kept whole: the reader's default, or more
 // when a profile accepts longer URLs.
@@ -231,12 +150,7 @@ func openStream(name string, e *env, f *inputFlags, paths []string, ns ...*norma
 	f.opt.MaxValue = maxValue(ns...)
 	r, err := cliio.Open(paths, e.stdin, f.opt)
 	if err != nil {
-		code = exitIO
-		if cliio.IsUsage(err) {
-			code = exitUsage
-		}
-		fmt.Fprintf(e.stderr, "urlnorm %s: %v\n", name, err)
-		return nil, code, false
+		return nil, fileError(e, name, err), false
 	}
 	s = &stream{name: name, e: e, flags: f, reader: r, invalid: map[string]int64{},
 		out: bufio.NewWriterSize(outWriter{e.stdout}, 256<<10)}

@@ -55,10 +55,11 @@ void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
 }
 
 // urlnorm_assign_varchar writes n strings, stored back to back in buf with
-// row i ending at ends[i], to rows at.. of a VARCHAR vector.
-void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint32_t *ends,
+// row i ending at ends[i], to rows at.. of a VARCHAR vector. The ends are
+// 64-bit: the strings of one call may pass 4 GiB.
+void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends,
                             const _Bool *nulls) {
-	uint32_t start = 0;
+	uint64_t start = 0;
 	for (uint64_t i = 0; i < n; i++) {
 		if (nulls[i]) {
 			urlnorm_set_null((duckdb_vector)vec, at + i);
@@ -85,8 +86,15 @@ int urlnorm_list_grow(void *vec, uint64_t add, uint64_t *base) {
 
 void *urlnorm_list_child(void *vec) { return duckdb_list_vector_get_child((duckdb_vector)vec); }
 
-// Logical types, built from bridge.Type by main.go.
+// Logical types, built from udf's result types by main.go.
 void *urlnorm_type_varchar(void) { return duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR); }
+void *urlnorm_type_boolean(void) { return duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN); }
+void *urlnorm_type_integer(void) { return duckdb_create_logical_type(DUCKDB_TYPE_INTEGER); }
+void *urlnorm_type_bigint(void) { return duckdb_create_logical_type(DUCKDB_TYPE_BIGINT); }
+
+void *urlnorm_type_map(void *key, void *value) {
+	return duckdb_create_map_type((duckdb_logical_type)key, (duckdb_logical_type)value);
+}
 
 void *urlnorm_type_list(void *elem) { return duckdb_create_list_type((duckdb_logical_type)elem); }
 
@@ -105,7 +113,9 @@ void *urlnorm_set_new(const char *name) { return duckdb_create_scalar_function_s
 // parameters, result type ret. Functions are deterministic, DuckDB's
 // default (so TRY() and constant folding work). NULL in gives NULL out
 // (DuckDB's default handling) unless own_nulls: then Go sees rows with
-// NULL arguments, where an unknown profile still raises.
+// NULL arguments, where an unknown profile still raises. The parameters
+// stay unnamed (col0, col1 … in duckdb_functions()): the C API has no
+// call to name a scalar function's parameters (v1.2.0, nor 1.5's).
 int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls) {
 	duckdb_scalar_function f = duckdb_create_scalar_function();
 	duckdb_scalar_function_set_name(f, name);

@@ -60,9 +60,27 @@ int urlnorm_type_null(void) { return SQLITE_NULL; }
 int urlnorm_type_integer(void) { return SQLITE_INTEGER; }
 int urlnorm_type_float(void) { return SQLITE_FLOAT; }
 
-void urlnorm_result_text(void *ctx, const char *p, int n) {
+// urlnorm_result_text sets a text result of n bytes; Go has checked n
+// against urlnorm_length_limit. The 64-bit call: a length is never
+// narrowed to an int (one of 2 GiB would turn negative).
+void urlnorm_result_text(void *ctx, const char *p, uint64_t n) {
 	// SQLite copies the bytes: the Go buffer is reused for the next row.
-	sqlite3_result_text((sqlite3_context *)ctx, n ? p : "", n, SQLITE_TRANSIENT);
+	sqlite3_result_text64((sqlite3_context *)ctx, n ? p : "", n, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+void urlnorm_result_int(void *ctx, long long v) { sqlite3_result_int64((sqlite3_context *)ctx, v); }
+
+// urlnorm_length_limit is the connection's SQLITE_LIMIT_LENGTH, the most
+// bytes a value may have.
+long long urlnorm_length_limit(void *ctx) {
+	return sqlite3_limit(sqlite3_context_db_handle((sqlite3_context *)ctx), SQLITE_LIMIT_LENGTH, -1);
+}
+
+// urlnorm_result_toobig raises a result over the length limit: the
+// message says which function, the code is SQLITE_TOOBIG.
+void urlnorm_result_toobig(void *ctx, const char *p, int n) {
+	sqlite3_result_error((sqlite3_context *)ctx, p, n);
+	sqlite3_result_error_code((sqlite3_context *)ctx, SQLITE_TOOBIG);
 }
 
 void urlnorm_result_null(void *ctx) { sqlite3_result_null((sqlite3_context *)ctx); }

@@ -14,7 +14,10 @@ package main
 #include <stdint.h>
 
 // Declarations only: the definitions are in ext.c.
-void urlnorm_result_text(void *ctx, const char *p, int n);
+void urlnorm_result_text(void *ctx, const char *p, uint64_t n);
+void urlnorm_result_int(void *ctx, long long v);
+long long urlnorm_length_limit(void *ctx);
+void urlnorm_result_toobig(void *ctx, const char *p, int n);
 void urlnorm_result_null(void *ctx);
 void urlnorm_result_error(void *ctx, const char *p, int n);
 int urlnorm_type_null(void);
@@ -28,6 +31,7 @@ import (
 	"unsafe"
 
 	"github.com/urlnorm/urlnorm/ext/internal/bridge"
+	"github.com/urlnorm/urlnorm/udf"
 )
 
 func main() {}
@@ -62,7 +66,8 @@ var (
 
 // urlnormSqliteCall runs bridge.Funcs[fn] on one row and sets the result.
 // Text arguments are borrowed from SQLite for the call; a NULL or a
-// number comes as its type (and value in ints or nums), text NULL.
+// number comes as its type (and value in ints or nums), text NULL. udf
+// applies the row contract; this only converts SQLite's values.
 //
 //export urlnormSqliteCall
 func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.char, lens *C.int,
@@ -70,18 +75,17 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 	f := bridge.Funcs[fn]
 	defer func() {
 		if r := recover(); r != nil {
-			resultError(ctx, bridge.PanicError(f.Name, r))
+			resultError(ctx, udf.PanicError(f.Name, r).Error())
 		}
 	}()
-	var a [8]string
-	var v [8]bool
-	args, valid := a[:argc], v[:argc]
+	var a [udf.MaxArgs]string
+	var n [udf.MaxArgs]bool
+	args, nulls := a[:argc], n[:argc]
 	ts, ls, tys := unsafe.Slice(text, argc), unsafe.Slice(lens, argc), unsafe.Slice(types, argc)
-	null := false
 	for i := range args {
 		switch tys[i] {
 		case typeNull:
-			null = true
+			nulls[i] = true
 		case typeInteger:
 			resultError(ctx, f.ArgTypeError(i, "INTEGER", int64(unsafe.Slice(ints, argc)[i])).Error())
 			return
@@ -89,29 +93,41 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 			resultError(ctx, f.ArgTypeError(i, "REAL", float64(unsafe.Slice(nums, argc)[i])).Error())
 			return
 		default: // TEXT, or a BLOB read as its bytes
-			valid[i] = true
 			args[i] = unsafe.String((*byte)(unsafe.Pointer(ts[i])), int(ls[i]))
 		}
 	}
-	if null {
-		if err := bridge.NullRow(f, args, valid); err != nil {
+	bridge.BeforeRow(f, args)
+	if f.IntResult() {
+		v, null, err := f.Int(args, nulls)
+		switch {
+		case err != nil:
 			resultError(ctx, err.Error())
-		} else {
+		case null:
 			C.urlnorm_result_null(ctx)
+		default:
+			C.urlnorm_result_int(ctx, C.longlong(v))
 		}
 		return
 	}
 	buf := buffers.Get().(*[]byte)
 	defer buffers.Put(buf)
-	out, null, err := bridge.Text(f, (*buf)[:0], args)
+	out, null, err := f.Text((*buf)[:0], args, nulls)
 	*buf = out
+	if err == nil && !null {
+		err = bridge.TextTooBig(f, int64(len(out)), int64(C.urlnorm_length_limit(ctx)))
+		if err != nil {
+			msg := err.Error()
+			C.urlnorm_result_toobig(ctx, (*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.int(len(msg)))
+			return
+		}
+	}
 	switch {
 	case err != nil:
 		resultError(ctx, err.Error())
 	case null:
 		C.urlnorm_result_null(ctx)
 	default:
-		C.urlnorm_result_text(ctx, (*C.char)(unsafe.Pointer(unsafe.SliceData(out))), C.int(len(out)))
+		C.urlnorm_result_text(ctx, (*C.char)(unsafe.Pointer(unsafe.SliceData(out))), C.uint64_t(len(out)))
 	}
 }
 

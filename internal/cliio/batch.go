@@ -2,6 +2,13 @@
 // gzip-compressed or not, and stdin) as a stream of batches of values, and
 // writes the CLI's row formats (text, TSV, CSV, JSON lines).
 //
+// Open reads files (and stdin); OpenStream reads one stream a caller has
+// opened itself, with the same rules, so another program (a Beam
+// pipeline, say) reads inputs exactly as the command line does: a UTF-8
+// byte order mark only at the start, CRLF line ends, one value per text
+// line (blank ones included), CSV/TSV/Parquet columns picked by --column,
+// gzip by name, and an input that ends short of its size reported.
+//
 // Memory does not depend on the input size: files are read through fixed
 // buffers, a value longer than Options.MaxValue is cut (and flagged), and a
 // batch holds at most batchBytes of values.

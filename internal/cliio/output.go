@@ -2,6 +2,7 @@ package cliio
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -60,21 +61,26 @@ func AppendCSV(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
+// csvNeedsQuotes is encoding/csv's rule: a comma, quote, CR or LF
+// anywhere, a leading space (unicode.IsSpace: also \v, \f, U+0085, U+00A0
+// …), or `\.` alone (which PostgreSQL reads as the end of data).
 func csvNeedsQuotes(s string) bool {
 	if s == "" {
 		return false
 	}
-	if s == `\.` || s[0] == ' ' || s[0] == '\t' {
+	if s == `\.` || strings.ContainsAny(s, ",\"\r\n") {
 		return true
 	}
-	return strings.ContainsAny(s, ",\"\r\n")
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
 }
 
 const hexDigits = "0123456789abcdef"
 
-// AppendJSON appends s as a JSON string. Control characters are escaped,
-// and invalid UTF-8 bytes become U+FFFD, as encoding/json does (JSON text
-// cannot carry them).
+// AppendJSON appends s as a JSON string, byte for byte as encoding/json
+// writes it without HTML escaping: control characters escaped, invalid
+// UTF-8 bytes as U+FFFD (JSON text cannot carry them), U+2028 and U+2029
+// escaped.
 func AppendJSON(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
@@ -95,6 +101,10 @@ func AppendJSON(dst []byte, s string) []byte {
 				dst = append(dst, '\\', 'r')
 			case '\t':
 				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
 			default:
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 			}

@@ -61,23 +61,74 @@ func (p *parquetDB) close() error {
 	return p.db.Close()
 }
 
-// columns returns the column names of a Parquet file and checks it is one.
-func (p *parquetDB) columns(path string) ([]string, []string, error) {
+// columns returns the top-level columns of a Parquet file, and checks it
+// is one: names as the file spells them, the names DuckDB gives them in
+// SQL (it renames a repeated name "a" to "a_1"), and their types.
+func (p *parquetDB) columns(path string) (names, sqlNames, types []string, err error) {
 	rows, err := p.conn.QueryContext(context.Background(),
 		"SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet("+sqlString(path)+"))")
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: cannot read it as Parquet: %v", path, err)
+		return nil, nil, nil, fmt.Errorf("%s: cannot read it as Parquet: %v", path, err)
 	}
 	defer rows.Close()
-	var names, types []string
 	for rows.Next() {
 		var n, t string
 		if err := rows.Scan(&n, &t); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		names, types = append(names, n), append(types, t)
+		sqlNames, types = append(sqlNames, n), append(types, t)
 	}
-	return names, types, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	names, err = p.fileNames(path)
+	if err != nil || len(names) != len(sqlNames) {
+		names = sqlNames // not a layout we know: DuckDB's names
+	}
+	return names, sqlNames, types, nil
+}
+
+// fileNames reads the top-level column names from the file's schema: its
+// elements in depth-first order, the root first, each group followed by
+// its num_children children.
+func (p *parquetDB) fileNames(path string) ([]string, error) {
+	rows, err := p.conn.QueryContext(context.Background(),
+		"SELECT name, coalesce(num_children, 0) FROM parquet_schema("+sqlString(path)+")")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	type element struct {
+		name     string
+		children int64
+	}
+	var elems []element
+	for rows.Next() {
+		var e element
+		if err := rows.Scan(&e.name, &e.children); err != nil {
+			return nil, err
+		}
+		elems = append(elems, e)
+	}
+	if err := rows.Err(); err != nil || len(elems) == 0 {
+		return nil, err
+	}
+	// skip returns the index after the subtree starting at i.
+	var skip func(i int) int
+	skip = func(i int) int {
+		n := elems[i].children
+		i++
+		for ; n > 0 && i < len(elems); n-- {
+			i = skip(i)
+		}
+		return i
+	}
+	var names []string
+	for i, n := 1, elems[0].children; n > 0 && i < len(elems); n-- {
+		names = append(names, elems[i].name)
+		i = skip(i)
+	}
+	return names, nil
 }
 
 // each streams one column of a Parquet file.

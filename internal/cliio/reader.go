@@ -59,13 +59,14 @@ func IsUsage(err error) bool {
 	return errors.As(err, &u)
 }
 
-// input is one file (or stdin) to read.
+// input is one file or stream to read.
 type input struct {
-	path    string // "-" for stdin
-	name    string // for messages
+	path    string    // the file; "" for a stream
+	src     io.Reader // the stream (stdin, OpenStream); nil for a file
+	name    string    // for messages
 	format  string
 	gzip    bool
-	size    int64  // -1 when unknown
+	size    int64  // bytes when the run started; -1 when unknown
 	col     int    // resolved column index (CSV/TSV/Parquet)
 	colName string // resolved column name (Parquet)
 	colRaw  string // --column as given
@@ -86,16 +87,14 @@ type Reader struct {
 // directory, its format is known and its column exists. paths empty means
 // stdin; "-" is stdin.
 func Open(paths []string, stdin io.Reader, opt Options) (*Reader, error) {
-	if opt.MaxValue <= 0 {
-		opt.MaxValue = DefaultMaxValue
-	}
-	if opt.Format != "" && !slices.Contains(Formats, opt.Format) {
-		return nil, usageErrorf("unknown input format %q (want %s)", opt.Format, strings.Join(Formats, ", "))
-	}
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	r := &Reader{opt: opt, stdin: stdin}
+	r, err := newReader(opt)
+	if err != nil {
+		return nil, err
+	}
+	r.stdin = stdin
 	stdinSeen := false
 	for _, p := range paths {
 		in, err := r.check(p)
@@ -110,56 +109,117 @@ func Open(paths []string, stdin io.Reader, opt Options) (*Reader, error) {
 			}
 			stdinSeen = true
 		}
-		r.inputs = append(r.inputs, in)
-		if in.size < 0 || r.total < 0 {
-			r.total = -1
-		} else {
-			r.total += in.size
-		}
+		r.add(in)
 	}
+	return r, nil
+}
+
+func newReader(opt Options) (*Reader, error) {
+	if opt.MaxValue <= 0 {
+		opt.MaxValue = DefaultMaxValue
+	}
+	if opt.Format != "" && !slices.Contains(Formats, opt.Format) {
+		return nil, usageErrorf("unknown input format %q (want %s)", opt.Format, strings.Join(Formats, ", "))
+	}
+	return &Reader{opt: opt}, nil
+}
+
+func (r *Reader) add(in *input) {
+	r.inputs = append(r.inputs, in)
+	if in.size < 0 || r.total < 0 {
+		r.total = -1
+	} else {
+		r.total += in.size
+	}
+}
+
+// OpenStream reads one stream with the rules Open applies to a file, for
+// a caller that opens its inputs itself (another file system, a network
+// stream). name names it in messages and, unless opt.Format is set, gives
+// its format by extension as a file name does (".csv", ".tsv.gz" …; a
+// ".gz" name is decompressed). size is its length in bytes if known, else
+// -1: a stream that ends before size bytes is a *ShortReadError. Parquet
+// is read from a file only (use Open). The CSV/TSV header, and so the
+// column, is read when Each starts.
+func OpenStream(name string, src io.Reader, size int64, opt Options) (*Reader, error) {
+	r, err := newReader(opt)
+	if err != nil {
+		return nil, err
+	}
+	in := &input{src: src, name: name, size: size, colRaw: r.opt.Column}
+	r.byName(in, name)
+	if err := r.checkInput(in); err != nil {
+		return nil, err
+	}
+	r.add(in)
 	return r, nil
 }
 
 func (r *Reader) check(path string) (*input, error) {
 	in := &input{path: path, name: path, format: r.opt.Format, size: -1, colRaw: r.opt.Column}
 	if path == "-" {
-		in.name = "stdin"
-		if f, ok := r.stdin.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-				in.size = st.Size()
-			}
-		}
+		in.path, in.src, in.name, in.size = "", r.stdin, "stdin", remaining(r.stdin)
 		if in.format == "" {
 			in.format = Text
 		}
-		if in.format == Parquet {
-			return nil, usageErrorf("Parquet cannot be read from stdin: give the file name")
-		}
-	} else {
-		st, err := os.Stat(path)
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory: give the files in it (e.g. %s/*.txt)", path, path)
-		}
-		in.size = st.Size()
-		base := strings.ToLower(filepath.Base(path))
-		if b, ok := strings.CutSuffix(base, ".gz"); ok {
-			in.gzip, base = true, b
-		}
-		if in.format == "" {
-			in.format = formatOf(base)
-		}
-		if in.format == Parquet && in.gzip {
-			return nil, usageErrorf("%s: Parquet files are compressed inside; gunzip it first", path)
-		}
+		return in, r.checkInput(in)
 	}
-	if in.format == Text && r.opt.Column != "" {
-		return nil, usageErrorf("%s is read as text (one value per line), so --column does not apply; "+
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory: give the files in it (e.g. %s/*.txt)", path, path)
+	}
+	in.size = st.Size()
+	r.byName(in, path)
+	return in, r.checkInput(in)
+}
+
+// remaining is the number of bytes left in stdin when it is a regular
+// file (a shell's "< file", possibly read in part already), else -1.
+func remaining(stdin io.Reader) int64 {
+	f, ok := stdin.(*os.File)
+	if !ok {
+		return -1
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return -1
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	if err != nil || off > st.Size() {
+		return -1
+	}
+	return st.Size() - off
+}
+
+// byName sets the compression and, unless Options.Format does, the
+// format from a file name.
+func (r *Reader) byName(in *input, name string) {
+	base := strings.ToLower(filepath.Base(name))
+	if b, ok := strings.CutSuffix(base, ".gz"); ok {
+		in.gzip, base = true, b
+	}
+	in.format = r.opt.Format
+	if in.format == "" {
+		in.format = formatOf(base)
+	}
+}
+
+// checkInput refuses what cannot be read and resolves the column of a
+// table file.
+func (r *Reader) checkInput(in *input) error {
+	switch {
+	case in.format == Parquet && in.src != nil:
+		return usageErrorf("Parquet cannot be read from %s: give the file name", in.name)
+	case in.format == Parquet && in.gzip:
+		return usageErrorf("%s: Parquet files are compressed inside; gunzip it first", in.name)
+	case in.format == Text && r.opt.Column != "":
+		return usageErrorf("%s is read as text (one value per line), so --column does not apply; "+
 			"use --input-format csv or tsv to read it as a table", in.name)
 	}
-	return in, r.resolveColumn(in)
+	return r.resolveColumn(in)
 }
 
 func formatOf(base string) string {
@@ -179,7 +239,7 @@ func formatOf(base string) string {
 // read when the stream starts.
 func (r *Reader) resolveColumn(in *input) error {
 	switch {
-	case in.format == Text || in.path == "-":
+	case in.format == Text || in.src != nil:
 		return nil
 	case in.format == Parquet:
 		if r.pq == nil {
@@ -189,16 +249,16 @@ func (r *Reader) resolveColumn(in *input) error {
 			}
 			r.pq = db
 		}
-		names, types, err := r.pq.columns(in.path)
+		names, sqlNames, types, err := r.pq.columns(in.path)
 		if err != nil {
 			return err
 		}
 		if in.col, err = pickColumn(in.name, names, in.colRaw); err != nil {
 			return err
 		}
-		in.colName = names[in.col]
+		in.colName = sqlNames[in.col]
 		if t := types[in.col]; t != "VARCHAR" {
-			return usageErrorf("%s: column %q is %s, not text (VARCHAR)", in.name, in.colName, t)
+			return usageErrorf("%s: column %q is %s, not text (VARCHAR)", in.name, names[in.col], t)
 		}
 		return nil
 	}
@@ -215,48 +275,77 @@ func (r *Reader) resolveColumn(in *input) error {
 	return err
 }
 
-// pickColumn resolves a --column value against a header.
+// pickColumn resolves a --column value against a header. A name picks
+// the column of that exact name, or else of that name in another case;
+// a name that fits several columns is an error that lists them (never
+// the first one silently), and so is a header with several "url" columns
+// when --column is not given.
 func pickColumn(input string, names []string, spec string) (int, error) {
-	list := func() string {
-		q := make([]string, len(names))
-		for i, n := range names {
-			q[i] = strconv.Quote(n)
-		}
-		return strings.Join(q, ", ")
-	}
 	if spec == "" {
 		if len(names) == 1 {
 			return 0, nil
 		}
-		for i, n := range names {
-			if strings.EqualFold(n, "url") {
-				return i, nil
-			}
+		switch urls := columnsNamed(names, "url", strings.EqualFold); len(urls) {
+		case 1:
+			return urls[0], nil
+		case 0:
+			return 0, usageErrorf("%s has columns %s and none is named \"url\": pick one with --column NAME or --column N (1-based)", input, quoteAll(names))
+		default:
+			return 0, usageErrorf("%s has %s named \"url\": pick one with --column N (1-based)", input, columnList(names, urls))
 		}
-		return 0, usageErrorf("%s has columns %s and none is named \"url\": pick one with --column NAME or --column N (1-based)", input, list())
 	}
 	if n, err := strconv.Atoi(spec); err == nil {
 		if n < 1 || n > len(names) {
-			return 0, usageErrorf("%s: --column %d is out of range: it has %d columns (%s)", input, n, len(names), list())
+			return 0, usageErrorf("%s: --column %d is out of range: it has %d columns (%s)", input, n, len(names), quoteAll(names))
 		}
 		return n - 1, nil
 	}
-	found := -1
+	exact := columnsNamed(names, spec, func(a, b string) bool { return a == b })
+	switch len(exact) {
+	case 1:
+		return exact[0], nil
+	case 0:
+	default:
+		return 0, usageErrorf("%s: --column %q names %s: pick one with --column N (1-based)", input, spec, columnList(names, exact))
+	}
+	switch fold := columnsNamed(names, spec, strings.EqualFold); len(fold) {
+	case 1:
+		return fold[0], nil
+	case 0:
+		return 0, usageErrorf("%s has no column %q; its columns are %s", input, spec, quoteAll(names))
+	default:
+		return 0, usageErrorf("%s: --column %q matches %s in other cases; spell it exactly or give the number", input, spec, columnList(names, fold))
+	}
+}
+
+// columnsNamed returns the indexes of the names that match name.
+func columnsNamed(names []string, name string, match func(a, b string) bool) []int {
+	var idx []int
 	for i, n := range names {
-		if n == spec {
-			return i, nil
-		}
-		if strings.EqualFold(n, spec) {
-			if found >= 0 {
-				return 0, usageErrorf("%s: --column %q matches several columns (%s); spell it exactly", input, spec, list())
-			}
-			found = i
+		if match(n, name) {
+			idx = append(idx, i)
 		}
 	}
-	if found < 0 {
-		return 0, usageErrorf("%s has no column %q; its columns are %s", input, spec, list())
+	return idx
+}
+
+// columnList describes some of the columns by number and name:
+// `columns 1 ("a") and 3 ("a")`.
+func columnList(names []string, idx []int) string {
+	parts := make([]string, len(idx))
+	for i, c := range idx {
+		parts[i] = strconv.Itoa(c+1) + " (" + strconv.Quote(names[c]) + ")"
 	}
-	return found, nil
+	last := len(parts) - 1
+	return "columns " + strings.Join(parts[:last], ", ") + " and " + parts[last]
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // Progress reports the bytes consumed so far and the total (-1 when a
@@ -300,8 +389,8 @@ func (r *Reader) each(in *input, emit func(*Batch) bool) (bool, error) {
 	if in.format == Parquet {
 		return r.pq.each(in, r.opt, &r.done, count)
 	}
-	var f io.Reader = r.stdin
-	if in.path != "-" {
+	f := in.src
+	if f == nil {
 		file, err := os.Open(in.path)
 		if err != nil {
 			return false, err
@@ -309,7 +398,7 @@ func (r *Reader) each(in *input, emit func(*Batch) bool) (bool, error) {
 		defer file.Close()
 		f = file
 	}
-	src, err := r.decompress(in, &countingReader{r: f, n: &r.done})
+	src, err := r.decompress(in, &countingReader{r: f, n: &r.done, size: in.size})
 	if err != nil {
 		return false, err
 	}
@@ -323,6 +412,19 @@ func (r *Reader) each(in *input, emit func(*Batch) bool) (bool, error) {
 	return t.each(count)
 }
 
+// ShortReadError reports an input that ended before the size it had when
+// reading started: it was truncated (or replaced) while it was read. The
+// line or record it cuts is not emitted; the ones after it are missing.
+// The error comes wrapped with the input's name (and line).
+type ShortReadError struct {
+	Size, Read int64 // bytes: the size at the start, and what could be read
+}
+
+func (e *ShortReadError) Error() string {
+	return fmt.Sprintf("the input ended early: %d of its %d bytes were read (was it truncated while being read?); "+
+		"the rows from here on are missing", e.Read, e.Size)
+}
+
 func (r *Reader) decompress(in *input, src io.Reader) (io.Reader, error) {
 	if !in.gzip {
 		return src, nil
@@ -334,14 +436,23 @@ func (r *Reader) decompress(in *input, src io.Reader) (io.Reader, error) {
 	return z, nil
 }
 
-// countingReader adds the bytes it reads to n (for progress).
+// countingReader adds the bytes it reads to n (the progress of all
+// inputs), and turns the end of an input that is shorter than its size
+// (-1: unknown) into a *ShortReadError: the readers above then report a
+// read error instead of taking a cut line for a whole one.
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	r    io.Reader
+	n    *atomic.Int64
+	size int64
+	read int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
+	c.read += int64(n)
 	c.n.Add(int64(n))
+	if err == io.EOF && c.read < c.size {
+		err = &ShortReadError{Size: c.size, Read: c.read}
+	}
 	return n, err
 }

@@ -1,6 +1,7 @@
 package parity
 
 import (
+	"bytes"
 	"database/sql"
 	"fmt"
 	"strings"
@@ -21,7 +22,7 @@ type want struct {
 	profile string
 	norm    result // normalize_url(input, profile)
 	hash    result // canonical_hash(input, profile)
-	record  result // canonicalize_url(input, profile), as JSON (udf.JSON)
+	record  result // canonicalize_url(input, profile), as JSON (udf's Text form)
 }
 
 type result struct {
@@ -40,10 +41,8 @@ var checked = []struct {
 }
 
 func overload(name string) *udf.Func {
-	for _, f := range udf.Lookup(name) {
-		if len(f.Args) == 2 {
-			return f
-		}
+	if f := udf.Overload(name, 2); f != nil {
+		return f
 	}
 	panic("no two-argument " + name)
 }
@@ -53,18 +52,13 @@ func goWant(t *testing.T, profile string, r golden.Row) *want {
 	w := &want{row: r, profile: profile}
 	args := []string{r.Input, profile}
 	text := func(name string) result {
-		out, _, err := overload(name).CallText(nil, args)
+		out, _, err := overload(name).Text(nil, args, nil)
 		if err != nil {
 			return result{err: err.Error()}
 		}
 		return result{val: string(out)}
 	}
-	w.norm, w.hash = text("normalize_url"), text("canonical_hash")
-	if res, _, err := overload("canonicalize_url").CallCanonical(args); err != nil {
-		w.record = result{err: err.Error()}
-	} else {
-		w.record = result{val: string(udf.JSON(res))}
-	}
+	w.norm, w.hash, w.record = text("normalize_url"), text("canonical_hash"), text("canonicalize_url")
 	// The Go library must agree with its SQL layer.
 	n, err := normalize.Lookup(profile)
 	if err != nil {
@@ -102,7 +96,7 @@ func goWant(t *testing.T, profile string, r golden.Row) *want {
 type engine struct {
 	name string
 	db   *sql.DB
-	// record renders canonicalize_url's value as udf.JSON does.
+	// record renders canonicalize_url's value as udf's Text does.
 	record func(v any) (string, error)
 	// holds reports whether the engine can hold s as text at all.
 	holds func(s string) bool
@@ -127,14 +121,15 @@ func engines(t *testing.T) []engine {
 }
 
 // duckRecord encodes DuckDB's STRUCT (scanned as map[string]any) as
-// udf.JSON encodes Go's record.
+// udf encodes Go's record.
 func duckRecord(v any) (string, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return "", fmt.Errorf("canonicalize_url gave %T, want a STRUCT", v)
 	}
-	b, err := udf.RecordJSON(m)
-	return string(b), err
+	var b bytes.Buffer
+	err := udf.RecordType.EncodeJSON(&b, m)
+	return b.String(), err
 }
 
 func liteRecord(v any) (string, error) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urlnorm/urlnorm/internal/golden"
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // configDir is testdata/config, the example files of every format.
@@ -20,9 +21,9 @@ func TestSelect(t *testing.T) {
 	overrides := filepath.Join(dir, "url_normalization_overrides.v0.json")
 	edge := []string{filepath.Join(dir, "edge-gateway.yaml"), filepath.Join(dir, "hosts.yaml")}
 	clara := filepath.Join(dir, "clara-hosts.json")
-	want := func(load func(normalize.Profile, ...normalize.ConfigFile) (normalize.Profile, error), base string, paths ...string) *normalize.Normalizer {
+	want := func(load func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error), base string, paths ...string) *normalize.Normalizer {
 		t.Helper()
-		files, err := normalize.ReadConfigFiles(paths...)
+		files, err := sourceconfig.ReadConfigFiles(paths...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,10 +43,10 @@ func TestSelect(t *testing.T) {
 		configs []string
 		want    *normalize.Normalizer
 	}{
-		{"overrides on curiousnow-v0", "", []string{overrides}, want(normalize.LoadCuriousNowOverrides, "curiousnow-v0", overrides)},
-		{"overrides on default", "default", []string{overrides}, want(normalize.LoadCuriousNowOverrides, "default", overrides)},
-		{"edge files on edge-gateway", "", edge, want(normalize.LoadEdgeGatewayYAML, "edge-gateway", edge...)},
-		{"clara host map on clara", "", []string{clara}, want(normalize.LoadClaraConfig, "clara", clara)},
+		{"overrides on curiousnow-v0", "", []string{overrides}, want(sourceconfig.LoadCuriousNowOverrides, "curiousnow-v0", overrides)},
+		{"overrides on default", "default", []string{overrides}, want(sourceconfig.LoadCuriousNowOverrides, "default", overrides)},
+		{"edge files on edge-gateway", "", edge, want(sourceconfig.LoadEdgeGatewayYAML, "edge-gateway", edge...)},
+		{"clara host map on clara", "", []string{clara}, want(sourceconfig.LoadClaraConfig, "clara", clara)},
 	} {
 		n, err := Select(c.base, c.configs)
 		if err != nil {

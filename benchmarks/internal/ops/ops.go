@@ -177,10 +177,6 @@ func Floors() []Op {
 			SinkU64 = xxhash.Sum64String(s)
 			return true
 		})},
-		{Name: "normalize.XXHash64", Group: GroupFloor, New: stateless(func(s string) bool {
-			SinkU64 = normalize.XXHash64(bytesOf(s), 0)
-			return true
-		})},
 		{Name: "copy (floor)", Group: GroupFloor, New: func() func(string) bool {
 			var buf []byte
 			return func(s string) bool {

@@ -36,60 +36,46 @@ func (v Vector) String(row int) string {
 	return unsafe.String(*(**byte)(unsafe.Add(p, 8)), n)
 }
 
+// FlushBytes bounds the result bytes a chunk holds in Go: Chunk hands the
+// rows so far to flush whenever the column holds more, so a chunk of large
+// results (2048 rows of megabytes each) never builds gigabytes in Go, and
+// no offset comes near a 32-bit limit on either side.
+var FlushBytes = 32 << 20
+
 // Chunk evaluates f over n rows of its argument vectors into out (a
-// Varchar column for Text functions, a RecordType column for Canonical
-// ones), one result row per input row: NULL when any argument is NULL (but see
-// NullRow) or when a try_ function rejects the row. It stops at the first error, which
-// is ready to show to the SQL user.
-func Chunk(f *udf.Func, n int, in []Vector, out *Column) error {
-	args := make([]string, len(in))
-	valid := make([]bool, len(in))
+// column of f.Returns), one result row per input row, with udf's row
+// contract. It calls flush(out, at) with the rows from row at whenever out
+// holds FlushBytes or more, and at the end, then empties out. It stops at
+// the first error, which is ready to show to the SQL user.
+func Chunk(f *udf.Func, n int, in []Vector, out *Column, flush func(c *Column, at int) error) error {
+	var argStore [udf.MaxArgs]string
+	var nullStore [udf.MaxArgs]bool
+	args, nulls := argStore[:len(in)], nullStore[:len(in)]
+	at := 0
 	for row := 0; row < n; row++ {
-		null := false
 		for i, v := range in {
-			valid[i] = v.Valid(row)
+			nulls[i] = !v.Valid(row)
 			args[i] = ""
-			if valid[i] {
+			if !nulls[i] {
 				args[i] = v.String(row)
 			}
-			null = null || !valid[i]
 		}
-		if null {
-			if err := NullRow(f, args, valid); err != nil {
+		BeforeRow(f, args)
+		if err := out.AppendRow(f, args, nulls); err != nil {
+			return err
+		}
+		if out.Bytes() >= FlushBytes {
+			if err := flush(out, at); err != nil {
 				return err
 			}
-			out.AppendNull()
-			continue
-		}
-		if err := call(f, args, out); err != nil {
-			return err
+			at += out.Len()
+			out.Reset()
 		}
 	}
-	return nil
-}
-
-func call(f *udf.Func, args []string, out *Column) error {
-	if f.Returns == udf.Canonical {
-		rec, err := Record(f, args)
-		if err != nil {
-			return err
-		}
-		return out.Append(asAny(rec))
-	}
-	var null bool
-	var err error
-	out.Buf, null, err = Text(f, out.Buf, args)
-	if err != nil {
-		return err
-	}
-	out.EndText(null)
-	return nil
-}
-
-// asAny keeps a nil record a nil interface (a NULL row).
-func asAny(m map[string]any) any {
-	if m == nil {
+	if out.Len() == 0 {
 		return nil
 	}
-	return m
+	err := flush(out, at)
+	out.Reset()
+	return err
 }

@@ -7,4 +7,6 @@ import "github.com/urlnorm/urlnorm/udf"
 // A normal build has no test-only functions (see testpanic.go).
 var testFuncs []*udf.Func
 
-func testHook(*udf.Func, []string) {}
+// BeforeRow is called by the hosts before each row; it does nothing
+// outside the urlnorm_testpanic build.
+func BeforeRow(*udf.Func, []string) {}

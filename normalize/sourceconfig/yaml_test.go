@@ -1,9 +1,9 @@
-package normalize_test
+package sourceconfig_test
 
 import (
 	"testing"
 
-	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // TestYAMLToJSON: scalar mapping keys (a gateway config's "404: …") become
@@ -14,12 +14,12 @@ func TestYAMLToJSON(t *testing.T) {
 		{"a: [1, b]\n", `{"a":[1,"b"]}`},
 		{"", "null"},
 	} {
-		got, err := normalize.YAMLToJSON([]byte(c.in))
+		got, err := sourceconfig.YAMLToJSON([]byte(c.in))
 		if err != nil || string(got) != c.want {
 			t.Errorf("YAMLToJSON(%q) = %s, %v; want %s", c.in, got, err, c.want)
 		}
 	}
-	if got, err := normalize.YAMLToJSON([]byte("? {a: 1}\n: x\n")); err == nil {
+	if got, err := sourceconfig.YAMLToJSON([]byte("? {a: 1}\n: x\n")); err == nil {
 		t.Errorf("a mapping as a key: %s, want an error", got)
 	}
 }

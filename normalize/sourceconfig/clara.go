@@ -1,9 +1,11 @@
-package normalize
+package sourceconfig
 
 import (
 	"encoding/json"
 	"errors"
 	"sort"
+
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // LoadClaraConfig loads clara's host map and language hosts (JSON) on top
@@ -30,11 +32,11 @@ import (
 // profile's instead of extending it. Hosts are normalized like URLs'
 // (lowercase, punycode). Files apply in order. The result keeps base's
 // name; its version is base's with the files' fingerprint.
-func LoadClaraConfig(base Profile, files ...ConfigFile) (Profile, error) {
+func LoadClaraConfig(base normalize.Profile, files ...ConfigFile) (normalize.Profile, error) {
 	return applyConfig(base, files, eachFile(loadClara))
 }
 
-func loadClara(p *Profile, f ConfigFile) error {
+func loadClara(p *normalize.Profile, f ConfigFile) error {
 	c := cfg{f.Name}
 	top, err := c.document(f.Data)
 	if err != nil {
@@ -63,7 +65,7 @@ func loadClara(p *Profile, f ConfigFile) error {
 }
 
 // hostMap merges (or, with replace, sets) the Rule 5 host map.
-func (c cfg) hostMap(p *Profile, raw json.RawMessage, replace bool) error {
+func (c cfg) hostMap(p *normalize.Profile, raw json.RawMessage, replace bool) error {
 	m, err := c.object("hosts", raw)
 	if err != nil {
 		return err
@@ -119,7 +121,7 @@ func (c cfg) hostMap(p *Profile, raw json.RawMessage, replace bool) error {
 }
 
 // language merges (or, with replace, sets) the Rule 10 configuration.
-func (c cfg) language(p *Profile, raw json.RawMessage, replace bool) error {
+func (c cfg) language(p *normalize.Profile, raw json.RawMessage, replace bool) error {
 	m, err := c.object("language", raw)
 	if err != nil {
 		return err
@@ -127,7 +129,7 @@ func (c cfg) language(p *Profile, raw json.RawMessage, replace bool) error {
 	if err := c.known("language", m, "preferred", "hosts"); err != nil {
 		return err
 	}
-	var l Language
+	var l normalize.Language
 	if p.Language != nil && !replace {
 		l = *p.Language
 	}
@@ -155,8 +157,8 @@ func (c cfg) language(p *Profile, raw json.RawMessage, replace bool) error {
 	return nil
 }
 
-func (c cfg) languageHost(field string, raw json.RawMessage, p *Profile) (LanguageHost, error) {
-	var h LanguageHost
+func (c cfg) languageHost(field string, raw json.RawMessage, p *normalize.Profile) (normalize.LanguageHost, error) {
+	var h normalize.LanguageHost
 	m, err := c.object(field, raw)
 	if err != nil {
 		return h, err
@@ -182,9 +184,9 @@ func (c cfg) languageHost(field string, raw json.RawMessage, p *Profile) (Langua
 		}
 	}
 	// Validate the entry alone, so that a bad code names this field.
-	q := Profile{Name: "x", Version: "x", Hash: HashSHA256, Language: &Language{Preferred: "x", Hosts: []LanguageHost{h}}}
+	q := normalize.Profile{Name: "x", Version: "x", Hash: normalize.HashSHA256, Language: &normalize.Language{Preferred: "x", Hosts: []normalize.LanguageHost{h}}}
 	if err := q.Validate(); err != nil {
-		var e *Error
+		var e *normalize.Error
 		if errors.As(err, &e) && e.Err != nil {
 			err = e.Err
 		}
@@ -194,10 +196,10 @@ func (c cfg) languageHost(field string, raw json.RawMessage, p *Profile) (Langua
 }
 
 // replaceHost puts h in hosts, in place of the entry for the same host.
-func replaceHost(hosts []LanguageHost, h LanguageHost) []LanguageHost {
+func replaceHost(hosts []normalize.LanguageHost, h normalize.LanguageHost) []normalize.LanguageHost {
 	for i := range hosts {
 		if hosts[i].Host == h.Host {
-			out := append([]LanguageHost(nil), hosts...)
+			out := append([]normalize.LanguageHost(nil), hosts...)
 			out[i] = h
 			return out
 		}

@@ -1,6 +1,10 @@
-package normalize
+package sourceconfig
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
 
 // LoadEdgeGatewayYAML loads Edge Gateway's tracking-parameter configuration
 // (edge-gateway.md "Configuration") on top of base, normally the built-in
@@ -34,7 +38,7 @@ import "encoding/json"
 // global block is applied first, whatever the order of the files. The
 // result keeps base's name; its version is base's with the files'
 // fingerprint.
-func LoadEdgeGatewayYAML(base Profile, files ...ConfigFile) (Profile, error) {
+func LoadEdgeGatewayYAML(base normalize.Profile, files ...ConfigFile) (normalize.Profile, error) {
 	return applyConfig(base, files, loadEdgeGateway)
 }
 
@@ -44,9 +48,9 @@ type edgeDoc struct {
 	top map[string]json.RawMessage
 }
 
-func loadEdgeGateway(p *Profile, files []ConfigFile) error {
+func loadEdgeGateway(p *normalize.Profile, files []ConfigFile) error {
 	var docs []edgeDoc
-	global := rootTracking(p.Query.Remove)
+	global := p.Query.Tracking()
 	for _, f := range files {
 		c := cfg{f.Name}
 		js, err := YAMLToJSON(f.Data)
@@ -62,7 +66,7 @@ func loadEdgeGateway(p *Profile, files []ConfigFile) error {
 		}
 		docs = append(docs, edgeDoc{c, top})
 	}
-	p.Query.Remove = global.groups(p.Query.Remove)
+	p.Query.Remove = global.Groups(p.Query.Remove)
 	seen := map[string]string{}
 	for _, h := range p.Hosts {
 		seen[h.Host] = "the base profile"
@@ -84,7 +88,7 @@ func loadEdgeGateway(p *Profile, files []ConfigFile) error {
 }
 
 // hostEntry reads one hosts: entry; it returns one rule per domain.
-func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tracking, seen map[string]string) ([]HostRule, error) {
+func (c cfg) hostEntry(field string, raw json.RawMessage, p *normalize.Profile, global normalize.Tracking, seen map[string]string) ([]normalize.HostRule, error) {
 	m, err := c.object(field, raw)
 	if err != nil {
 		return nil, err
@@ -115,7 +119,7 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 	if err != nil {
 		return nil, err
 	}
-	var paths []PathRule
+	var paths []normalize.PathRule
 	for j, raw := range urlRules {
 		rf := index(join(field, "url_rules"), j)
 		rm, err := c.object(rf, raw)
@@ -131,22 +135,22 @@ func (c cfg) hostEntry(field string, raw json.RawMessage, p *Profile, global tra
 			return nil, err
 		}
 		for k, match := range matches {
-			if _, err := compilePathMatch(match); err != nil {
+			if err := normalize.CheckPathMatch(match); err != nil {
 				return nil, c.fail(item(join(rf, "match"), k, len(matches)), err)
 			}
-			paths = append(paths, PathRule{Match: match, Tracking: rt.set()})
+			paths = append(paths, normalize.PathRule{Match: match, Tracking: paramSetOf(rt)})
 		}
 	}
-	rules := make([]HostRule, 0, len(domains))
+	rules := make([]normalize.HostRule, 0, len(domains))
 	for _, d := range domains {
-		rules = append(rules, HostRule{Host: d, Tracking: ht.set(), Paths: paths})
+		rules = append(rules, normalize.HostRule{Host: d, Tracking: paramSetOf(ht), Paths: paths})
 	}
 	return rules, nil
 }
 
 // inherit returns parent changed by the tracking_params block of the
 // object m, if it has one (one level of global → host → URL pattern).
-func (c cfg) inherit(field string, m map[string]json.RawMessage, parent tracking) (tracking, error) {
+func (c cfg) inherit(field string, m map[string]json.RawMessage, parent normalize.Tracking) (normalize.Tracking, error) {
 	raw, ok := m["tracking_params"]
 	if !ok {
 		return parent, nil
@@ -155,7 +159,7 @@ func (c cfg) inherit(field string, m map[string]json.RawMessage, parent tracking
 	if err != nil {
 		return parent, err
 	}
-	return parent.with(set), nil
+	return parent.With(set), nil
 }
 
 // required reads a non-empty string or list of strings.
@@ -176,7 +180,7 @@ func item(field string, i, n int) string {
 }
 
 // paramSet reads a tracking_params block.
-func (c cfg) paramSet(field string, raw json.RawMessage) (*ParamSet, error) {
+func (c cfg) paramSet(field string, raw json.RawMessage) (*normalize.ParamSet, error) {
 	m, err := c.object(field, raw)
 	if err != nil {
 		return nil, err
@@ -184,7 +188,7 @@ func (c cfg) paramSet(field string, raw json.RawMessage) (*ParamSet, error) {
 	if err := c.known(field, m, "params", "params_add", "strip"); err != nil {
 		return nil, err
 	}
-	s := &ParamSet{}
+	s := &normalize.ParamSet{}
 	if raw, ok := m["strip"]; ok {
 		var b bool
 		if err := json.Unmarshal(raw, &b); err != nil {
@@ -206,13 +210,13 @@ func (c cfg) paramSet(field string, raw json.RawMessage) (*ParamSet, error) {
 	return s, nil
 }
 
-// set writes t as a ParamSet that replaces whatever it inherits, so the
+// paramSetOf writes t as a ParamSet that replaces whatever it inherits, so the
 // profile says exactly what each level strips.
-func (t tracking) set() *ParamSet {
-	strip := t.strip && len(t.patterns) > 0
-	s := &ParamSet{Strip: &strip, Params: []string{}}
+func paramSetOf(t normalize.Tracking) *normalize.ParamSet {
+	strip := t.Strip && len(t.Patterns) > 0
+	s := &normalize.ParamSet{Strip: &strip, Params: []string{}}
 	if strip {
-		s.Params = append(s.Params, t.patterns...)
+		s.Params = append(s.Params, t.Patterns...)
 	}
 	return s
 }

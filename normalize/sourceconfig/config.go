@@ -1,4 +1,16 @@
-package normalize
+// Package sourceconfig reads the files that say what canonical means: a
+// profile (JSON or YAML), or the configuration files the source systems'
+// users already have — curious-now overrides JSON, Edge Gateway
+// tracking_params YAML, clara host map and language JSON — applied on top
+// of a base profile. Its output is a normalize.Profile; normalize.New
+// compiles it.
+//
+// Every loader takes a base profile and returns a new profile, whose
+// version is the base's with the configuration's fingerprint as build
+// metadata, and every error is a normalize.ErrConfig naming the file and
+// the field. Load tells the kind of each file by its content, for callers
+// that take files or text from users (the CLI, SQL, pipelines).
+package sourceconfig
 
 import (
 	"bytes"
@@ -12,13 +24,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-)
 
-// This file holds what the loaders of users' configuration formats share
-// (config_curiousnow.go, config_edgegateway.go, config_clara.go): every
-// loader takes a base profile and returns a new profile, whose version is
-// the base's with the configuration's fingerprint as build metadata, and
-// every error is an ErrConfig naming the file and the field.
+	"github.com/urlnorm/urlnorm/normalize"
+)
 
 // ConfigFile is one configuration file: Name names it in error messages
 // (its path, say) and Data is its content.
@@ -33,7 +41,7 @@ func ReadConfigFiles(paths ...string) ([]ConfigFile, error) {
 	for _, path := range paths {
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, &Error{Op: "load config", Input: path, Kind: KindConfig, Err: err}
+			return nil, &normalize.Error{Op: "load config", Input: path, Kind: normalize.KindConfig, Err: err}
 		}
 		files = append(files, ConfigFile{Name: path, Data: data})
 	}
@@ -60,24 +68,24 @@ func configVersion(base string, files []ConfigFile) string {
 
 // applyConfig returns a copy of base changed by load, file by file, with
 // the configuration's version. Loaders never modify their base.
-func applyConfig(base Profile, files []ConfigFile, load func(*Profile, []ConfigFile) error) (Profile, error) {
+func applyConfig(base normalize.Profile, files []ConfigFile, load func(*normalize.Profile, []ConfigFile) error) (normalize.Profile, error) {
 	p, err := cloneProfile(base)
 	if err != nil {
-		return Profile{}, err
+		return normalize.Profile{}, err
 	}
 	if err := load(&p, files); err != nil {
-		return Profile{}, err
+		return normalize.Profile{}, err
 	}
 	p.Version = configVersion(base.Version, files)
 	if err := p.Validate(); err != nil {
-		return Profile{}, err
+		return normalize.Profile{}, err
 	}
 	return p, nil
 }
 
 // eachFile loads the files one after the other.
-func eachFile(load func(*Profile, ConfigFile) error) func(*Profile, []ConfigFile) error {
-	return func(p *Profile, files []ConfigFile) error {
+func eachFile(load func(*normalize.Profile, ConfigFile) error) func(*normalize.Profile, []ConfigFile) error {
+	return func(p *normalize.Profile, files []ConfigFile) error {
 		for _, f := range files {
 			if err := load(p, f); err != nil {
 				return err
@@ -88,10 +96,10 @@ func eachFile(load func(*Profile, ConfigFile) error) func(*Profile, []ConfigFile
 }
 
 // cloneProfile returns a deep copy of p.
-func cloneProfile(p Profile) (Profile, error) {
-	var q Profile
+func cloneProfile(p normalize.Profile) (normalize.Profile, error) {
+	var q normalize.Profile
 	if err := json.Unmarshal(p.JSON(), &q); err != nil {
-		return Profile{}, err
+		return normalize.Profile{}, err
 	}
 	return q, nil
 }
@@ -105,7 +113,7 @@ func (c cfg) fail(field string, err error) error {
 	if field != "" {
 		reason = "field " + field
 	}
-	return &Error{Op: "load config", Input: c.file, Kind: KindConfig, Reason: reason, Err: err}
+	return &normalize.Error{Op: "load config", Input: c.file, Kind: normalize.KindConfig, Reason: reason, Err: err}
 }
 
 func (c cfg) failf(field, format string, a ...any) error {
@@ -225,7 +233,7 @@ func (c cfg) patterns(field string, raw json.RawMessage) ([]string, error) {
 		return nil, err
 	}
 	for i, s := range l {
-		if _, err := compilePattern(s); err != nil {
+		if err := normalize.CheckPattern(s); err != nil {
 			return nil, c.fail(index(field, i), err)
 		}
 	}
@@ -235,7 +243,7 @@ func (c cfg) patterns(field string, raw json.RawMessage) ([]string, error) {
 // host reads a host name and returns it the way URLs' hosts are
 // normalized (lowercase, punycode, IPv4/IPv6 canonical form, without a
 // trailing dot when p strips them), so that it matches them.
-func (c cfg) host(field string, raw json.RawMessage, p *Profile) (string, error) {
+func (c cfg) host(field string, raw json.RawMessage, p *normalize.Profile) (string, error) {
 	s, err := c.str(field, raw)
 	if err != nil {
 		return "", err
@@ -252,12 +260,12 @@ func canonicalHost(s string, stripDot bool) (string, bool) {
 	if s == "" || strings.ContainsAny(s, "/?#@\\") || strings.Contains(s, ":") && !ipv6 {
 		return "", false // a URL, a port, userinfo: not a bare host
 	}
-	u, err := Parse("http://" + s + "/")
-	if err != nil || u.Port() != -1 || u.HostKind() == HostEmpty || strings.HasSuffix(s, ":") {
+	u, err := normalize.Parse("http://" + s + "/")
+	if err != nil || u.Port() != -1 || u.HostKind() == normalize.HostEmpty || strings.HasSuffix(s, ":") {
 		return "", false
 	}
 	h := u.Host()
-	if stripDot && u.HostKind() == HostDomain {
+	if stripDot && u.HostKind() == normalize.HostDomain {
 		h = strings.TrimRight(h, ".")
 	}
 	return h, h != ""

@@ -1,4 +1,4 @@
-package normalize_test
+package sourceconfig_test
 
 import (
 	"errors"
@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/normalize/sourceconfig"
 )
 
 // configNormalizer loads testdata/config files onto a built-in profile.
-func configNormalizer(t *testing.T, base string, load func(normalize.Profile, ...normalize.ConfigFile) (normalize.Profile, error), names ...string) *normalize.Normalizer {
+func configNormalizer(t *testing.T, base string, load func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error), names ...string) *normalize.Normalizer {
 	t.Helper()
 	var paths []string
 	for _, n := range names {
-		paths = append(paths, filepath.Join("..", "testdata", "config", n))
+		paths = append(paths, filepath.Join("..", "..", "testdata", "config", n))
 	}
-	files, err := normalize.ReadConfigFiles(paths...)
+	files, err := sourceconfig.ReadConfigFiles(paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func configNormalizer(t *testing.T, base string, load func(normalize.Profile, ..
 	if p.Name != base || !strings.HasPrefix(p.Version, b.Version()+"+config.") {
 		t.Errorf("loaded profile %s %s, want name %s and version %s+config.…", p.Name, p.Version, base, b.Version())
 	}
-	if q := roundTrip(t, p); string(q.JSON()) != string(p.JSON()) {
+	if q, err := normalize.ParseProfile("roundtrip", p.JSON()); err != nil || string(q.JSON()) != string(p.JSON()) {
 		t.Errorf("the loaded profile changes through Profile.JSON and ParseProfile:\n%s\n%s", p.JSON(), q.JSON())
 	}
 	n, err := normalize.New(p)
@@ -67,7 +68,7 @@ func check(t *testing.T, n *normalize.Normalizer, cases []configCase) {
 // TestCuriousNowOverrides: curious-now-v0.md §3, the document's example
 // file plus a mobile host (testdata/config/url_normalization_overrides.v0.json).
 func TestCuriousNowOverrides(t *testing.T) {
-	n := configNormalizer(t, "curiousnow-v0", normalize.LoadCuriousNowOverrides, "url_normalization_overrides.v0.json")
+	n := configNormalizer(t, "curiousnow-v0", sourceconfig.LoadCuriousNowOverrides, "url_normalization_overrides.v0.json")
 	check(t, n, []configCase{
 		{"https://example.com/news?src=rss&partner=x&id=1", "https://example.com/news?id=1", "config: drop_query_params src, partner"},
 		{"https://example.com/news?SRC=rss&id=1", "https://example.com/news?id=1", "config: drop_query_params match case-insensitively like §2"},
@@ -96,7 +97,7 @@ func TestCuriousNowOverrides(t *testing.T) {
 
 // TestCuriousNowFirstMatch: §3.1 "apply the first matching override".
 func TestCuriousNowFirstMatch(t *testing.T) {
-	p, err := normalize.LoadCuriousNowOverrides(normalize.MustLookup("curiousnow-v0").Profile(), normalize.ConfigFile{Name: "o.json", Data: []byte(`{"overrides": [
+	p, err := sourceconfig.LoadCuriousNowOverrides(normalize.MustLookup("curiousnow-v0").Profile(), sourceconfig.ConfigFile{Name: "o.json", Data: []byte(`{"overrides": [
 		{"match": {"host": "example.com"}, "drop_query_params": ["a"]},
 		{"match": {"host": "EXAMPLE.com"}, "drop_query_params": ["b"]}]}`)})
 	if err != nil {
@@ -114,7 +115,7 @@ func TestCuriousNowFirstMatch(t *testing.T) {
 // TestEdgeGatewayYAML: edge-gateway.md "Configuration", the global file
 // and the hosts file (testdata/config/edge-gateway.yaml, hosts.yaml).
 func TestEdgeGatewayYAML(t *testing.T) {
-	n := configNormalizer(t, "edge-gateway", normalize.LoadEdgeGatewayYAML, "hosts.yaml", "edge-gateway.yaml")
+	n := configNormalizer(t, "edge-gateway", sourceconfig.LoadEdgeGatewayYAML, "hosts.yaml", "edge-gateway.yaml")
 	check(t, n, []configCase{
 		{"https://other.com/?affiliate_id=1&tracking_src=2&utm_source=3&q=1", "https://other.com/?q=1", "config: global params_add extends the defaults"},
 		{"https://other.com/?custom_param=1&campaign_id=2", "https://other.com/?campaign_id=2&custom_param=1", "host params do not apply to other hosts"},
@@ -137,7 +138,7 @@ func TestEdgeGatewayGlobal(t *testing.T) {
 		{"tracking_params:\n  strip: false\n", "https://example.com/?affiliate_id=3&gclid=2&q=5&tracking_x=4&utm_id=1"},
 		{"hosts:\n  - domain: example.com\n    tracking_params:\n      strip: false\n    url_rules:\n      - match: [\"/a/*\", \"/\"]\n        tracking_params: {strip: true}\n", "https://example.com/?affiliate_id=3&q=5&tracking_x=4&utm_id=1"},
 	} {
-		p, err := normalize.LoadEdgeGatewayYAML(normalize.MustLookup("edge-gateway").Profile(), normalize.ConfigFile{Name: "edge-gateway.yaml", Data: []byte(c.yaml)})
+		p, err := sourceconfig.LoadEdgeGatewayYAML(normalize.MustLookup("edge-gateway").Profile(), sourceconfig.ConfigFile{Name: "edge-gateway.yaml", Data: []byte(c.yaml)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +155,7 @@ func TestEdgeGatewayGlobal(t *testing.T) {
 // TestClaraConfig: a host map as `urlnorm learn-hosts` writes it and a
 // language file (testdata/config/clara-hosts.json, clara-languages.json).
 func TestClaraConfig(t *testing.T) {
-	n := configNormalizer(t, "clara", normalize.LoadClaraConfig, "clara-hosts.json", "clara-languages.json")
+	n := configNormalizer(t, "clara", sourceconfig.LoadClaraConfig, "clara-hosts.json", "clara-languages.json")
 	check(t, n, []configCase{
 		{"http://inclusion.gob.es/extranjeria/", "https://www.inclusion.gob.es/extranjeria", "config: Rule 5 learned mapping"},
 		{"https://www.agenciatributaria.es/AEAT.sede/", "https://sede.agenciatributaria.gob.es/AEAT.sede", "config: chain www.agenciatributaria.es → agenciatributaria.es → sede.agenciatributaria.gob.es"},
@@ -181,7 +182,7 @@ func TestClaraConfig(t *testing.T) {
 
 // TestClaraConfigReplace: "replace": true replaces the sections present.
 func TestClaraConfigReplace(t *testing.T) {
-	p, err := normalize.LoadClaraConfig(normalize.MustLookup("clara").Profile(), normalize.ConfigFile{Name: "hosts.json",
+	p, err := sourceconfig.LoadClaraConfig(normalize.MustLookup("clara").Profile(), sourceconfig.ConfigFile{Name: "hosts.json",
 		Data: []byte(`{"replace": true, "hosts": {"bücher.example": "www.bücher.example"}}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +199,7 @@ func TestClaraConfigReplace(t *testing.T) {
 func TestConfigVersion(t *testing.T) {
 	base := normalize.MustLookup("clara").Profile()
 	load := func(name, data string) string {
-		p, err := normalize.LoadClaraConfig(base, normalize.ConfigFile{Name: name, Data: []byte(data)})
+		p, err := sourceconfig.LoadClaraConfig(base, sourceconfig.ConfigFile{Name: name, Data: []byte(data)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,8 +217,8 @@ func TestConfigVersion(t *testing.T) {
 // TestConfigErrors: malformed configuration is an ErrConfig naming the
 // file and the field.
 func TestConfigErrors(t *testing.T) {
-	type loader func(normalize.Profile, ...normalize.ConfigFile) (normalize.Profile, error)
-	cn, eg, cl := normalize.LoadCuriousNowOverrides, normalize.LoadEdgeGatewayYAML, normalize.LoadClaraConfig
+	type loader func(normalize.Profile, ...sourceconfig.ConfigFile) (normalize.Profile, error)
+	cn, eg, cl := sourceconfig.LoadCuriousNowOverrides, sourceconfig.LoadEdgeGatewayYAML, sourceconfig.LoadClaraConfig
 	const amp = `"rewrite_rules": [{"from_prefix": "https://example.com/amp/", "to_prefix": "https://example.com/"}]`
 	for _, c := range []struct {
 		load        loader
@@ -270,7 +271,7 @@ func TestConfigErrors(t *testing.T) {
 		{cl, "default", `{"language": {"hosts": [{"host": "a.es", "segment": 0, "languages": ["es"]}]}}`, "language.preferred", "required"},
 	} {
 		name := "conf/" + strings.ReplaceAll(c.field, ".", "_") + ".txt"
-		_, err := c.load(normalize.MustLookup(c.base).Profile(), normalize.ConfigFile{Name: name, Data: []byte(c.data)})
+		_, err := c.load(normalize.MustLookup(c.base).Profile(), sourceconfig.ConfigFile{Name: name, Data: []byte(c.data)})
 		if !errors.Is(err, normalize.ErrConfig) || normalize.KindOf(err) != "config" {
 			t.Errorf("%s: err = %v, want an ErrConfig", c.data, err)
 			continue
@@ -284,7 +285,7 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%s:\n error %q\n want the file %q, %q and %q", c.data, msg, name, wantField, c.text)
 		}
 	}
-	if _, err := normalize.ReadConfigFiles("testdata/no-such-file.json"); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "no-such-file.json") {
+	if _, err := sourceconfig.ReadConfigFiles("testdata/no-such-file.json"); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "no-such-file.json") {
 		t.Errorf("missing file: %v, want an ErrConfig naming it", err)
 	}
 }
@@ -294,8 +295,8 @@ func ExampleLoadCuriousNowOverrides() {
 		"match": {"host": "example.com"},
 		"drop_query_params": ["src", "partner"],
 		"rewrite_rules": [{"from_prefix": "https://example.com/amp/", "to_prefix": "https://example.com/"}]}]}`)
-	p, err := normalize.LoadCuriousNowOverrides(normalize.MustLookup("curiousnow-v0").Profile(),
-		normalize.ConfigFile{Name: "config/url_normalization_overrides.v0.json", Data: overrides})
+	p, err := sourceconfig.LoadCuriousNowOverrides(normalize.MustLookup("curiousnow-v0").Profile(),
+		sourceconfig.ConfigFile{Name: "config/url_normalization_overrides.v0.json", Data: overrides})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -320,8 +321,8 @@ hosts:
         tracking_params:
           strip: false
 `)
-	p, err := normalize.LoadEdgeGatewayYAML(normalize.MustLookup("edge-gateway").Profile(),
-		normalize.ConfigFile{Name: "hosts.yaml", Data: hosts})
+	p, err := sourceconfig.LoadEdgeGatewayYAML(normalize.MustLookup("edge-gateway").Profile(),
+		sourceconfig.ConfigFile{Name: "hosts.yaml", Data: hosts})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -341,8 +342,8 @@ hosts:
 
 func ExampleLoadClaraConfig() {
 	hostMap := []byte(`{"hosts": {"inclusion.gob.es": "www.inclusion.gob.es"}}`)
-	p, err := normalize.LoadClaraConfig(normalize.MustLookup("clara").Profile(),
-		normalize.ConfigFile{Name: "clara-hosts.json", Data: hostMap})
+	p, err := sourceconfig.LoadClaraConfig(normalize.MustLookup("clara").Profile(),
+		sourceconfig.ConfigFile{Name: "clara-hosts.json", Data: hostMap})
 	if err != nil {
 		fmt.Println(err)
 		return

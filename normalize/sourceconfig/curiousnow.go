@@ -1,9 +1,11 @@
-package normalize
+package sourceconfig
 
 import (
 	"encoding/json"
 	"errors"
 	"strings"
+
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // LoadCuriousNowOverrides loads Curious Now's per-source overrides file,
@@ -35,17 +37,17 @@ import (
 // point are an error. The result keeps base's name; its version is
 // base's with the file's fingerprint ("1.0.0+config.1a2b3c4d"). Give it a
 // name of its own before Register.
-func LoadCuriousNowOverrides(base Profile, files ...ConfigFile) (Profile, error) {
+func LoadCuriousNowOverrides(base normalize.Profile, files ...ConfigFile) (normalize.Profile, error) {
 	return applyConfig(base, files, eachFile(loadOverrides))
 }
 
 // override is one entry of the file with its position, for errors.
 type override struct {
 	field string
-	rule  HostRule
+	rule  normalize.HostRule
 }
 
-func loadOverrides(p *Profile, f ConfigFile) error {
+func loadOverrides(p *normalize.Profile, f ConfigFile) error {
 	c := cfg{f.Name}
 	top, err := c.document(f.Data)
 	if err != nil {
@@ -81,13 +83,13 @@ func loadOverrides(p *Profile, f ConfigFile) error {
 	for _, o := range added {
 		p.Hosts = append(p.Hosts, o.rule)
 	}
-	if _, err := New(*p); err != nil {
+	if _, err := normalize.New(*p); err != nil {
 		return c.rewriteError(p, first, added, err)
 	}
 	return nil
 }
 
-func (c cfg) override(field string, raw json.RawMessage, p *Profile) (override, error) {
+func (c cfg) override(field string, raw json.RawMessage, p *normalize.Profile) (override, error) {
 	o := override{field: field}
 	m, err := c.object(field, raw)
 	if err != nil {
@@ -111,7 +113,7 @@ func (c cfg) override(field string, raw json.RawMessage, p *Profile) (override, 
 		return o, err
 	}
 	if len(drop) > 0 {
-		o.rule.Tracking = &ParamSet{ParamsAdd: drop}
+		o.rule.Tracking = &normalize.ParamSet{ParamsAdd: drop}
 	}
 	rules, err := c.list(join(field, "rewrite_rules"), m["rewrite_rules"])
 	if err != nil {
@@ -126,7 +128,7 @@ func (c cfg) override(field string, raw json.RawMessage, p *Profile) (override, 
 		if err := c.known(rf, rm, "from_prefix", "to_prefix"); err != nil {
 			return o, err
 		}
-		var rw Rewrite
+		var rw normalize.Rewrite
 		if rw.FromPrefix, err = c.str(join(rf, "from_prefix"), rm["from_prefix"]); err != nil {
 			return o, err
 		}
@@ -141,7 +143,7 @@ func (c cfg) override(field string, raw json.RawMessage, p *Profile) (override, 
 // checkPrefixes rejects rewrite rules that can never apply: a from_prefix
 // that no normalized URL starts with (not canonical, or on another host
 // than match.host), and a to_prefix that is not a URL.
-func (c cfg) checkPrefixes(p *Profile, added []override) error {
+func (c cfg) checkPrefixes(p *normalize.Profile, added []override) error {
 	q := *p
 	q.Hosts = nil
 	for _, h := range p.Hosts {
@@ -153,14 +155,14 @@ func (c cfg) checkPrefixes(p *Profile, added []override) error {
 		r.Rewrite = nil
 		q.Hosts = append(q.Hosts, r)
 	}
-	n, err := New(q)
+	n, err := normalize.New(q)
 	if err != nil {
 		return c.fail("overrides", err)
 	}
 	for _, o := range added {
 		for j, r := range o.rule.Rewrite {
 			field := index(join(o.field, "rewrite_rules"), j)
-			u, err := Parse(r.FromPrefix)
+			u, err := normalize.Parse(r.FromPrefix)
 			if err != nil {
 				return c.failf(join(field, "from_prefix"), "%q is not an absolute URL", r.FromPrefix)
 			}
@@ -187,13 +189,13 @@ func (c cfg) checkPrefixes(p *Profile, added []override) error {
 // rewriteError turns the error of compiling the loaded profile into one
 // that names the override closing a rewrite cycle: it adds the overrides
 // one by one until the profile stops compiling.
-func (c cfg) rewriteError(p *Profile, first int, added []override, err error) error {
+func (c cfg) rewriteError(p *normalize.Profile, first int, added []override, err error) error {
 	for k := range added {
 		q := *p
 		q.Hosts = p.Hosts[:first+k+1]
-		if _, e := New(q); e != nil {
+		if _, e := normalize.New(q); e != nil {
 			err = e
-			var ne *Error
+			var ne *normalize.Error
 			if errors.As(e, &ne) && ne.Err != nil {
 				err = ne.Err
 			}

@@ -1,0 +1,547 @@
+package normalize
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Normalizer canonicalizes URLs with one profile. It is safe for concurrent
+// use; the per-call scratch space comes from a pool, so steady-state
+// Normalize allocates only the result string (nothing when the input is
+// already canonical) and AppendNormalized allocates nothing.
+type Normalizer struct {
+	prof Profile
+
+	allowed  []string
+	upgrade  [][2]string // Scheme.Upgrade as pairs: a scan beats a map lookup for one or two
+	assume   string
+	defaults map[string]int
+
+	host     HostRules
+	charset  uint8 // the hostChars bit a domain must have (csDNS, csRFC3986), 0 for any
+	pct      PercentRules
+	pctAny   bool
+	slash    uint8 // slashKeep, slashRemove, slashRemoveExceptRoot
+	collapse bool
+	emptyDir bool
+
+	pathGroups ruleSet
+	base       ruleSet // query removal without a host rule
+	keep       *matcher
+	hosts      hostMap[*hostRule]
+	hostTo     hostMap[string] // host.Map
+	page       *matcher
+	lang       hostMap[*LanguageHost]
+	preferred  string
+
+	query      QueryRules
+	needParams bool
+	fragment   bool
+	hash       string
+	maxLen     int
+	maxParams  int
+	maxDepth   int
+
+	pool       sync.Pool
+	inlineSort int  // sortParams sorts up to this many parameters by insertion
+	reference  bool // take no fast path (see useReference)
+}
+
+// The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
+// numbers, not strings, on the per-URL path.
+var charsetBits = map[string]uint8{CharsetDNS: csDNS, CharsetRFC3986: csRFC3986}
+
+const (
+	slashKeep = iota
+	slashRemove
+	slashRemoveExceptRoot
+)
+
+var slashRules = map[string]uint8{SlashRemove: slashRemove, SlashRemoveExceptRoot: slashRemoveExceptRoot}
+
+// hostMap is a map keyed by host with a filter on key lengths in front
+// (bit l for length l, lengths from 63 on in bit 63). Most hosts are in
+// none of a profile's host maps, and testing a bit is cheaper than a
+// lookup in a small Go map, which compares the key with every entry (clara
+// spent 15 % of its time there).
+type hostMap[V any] struct {
+	m    map[string]V
+	lens uint64
+}
+
+func newHostMap[V any](m map[string]V) hostMap[V] {
+	hm := hostMap[V]{m: m}
+	for k := range m {
+		hm.lens |= 1 << min(len(k), 63)
+	}
+	return hm
+}
+
+func (hm hostMap[V]) get(host string) (V, bool) {
+	if hm.lens&(1<<min(len(host), 63)) == 0 {
+		var zero V
+		return zero, false
+	}
+	v, ok := hm.m[host]
+	return v, ok
+}
+
+// group is a compiled ParamGroup.
+type group struct {
+	reason string
+	m      *matcher
+}
+
+// ruleSet is the list of removal groups in force for one URL.
+type ruleSet []group
+
+func (rs ruleSet) match(name string) string {
+	for i := range rs {
+		if rs[i].m.match(name) {
+			return rs[i].reason
+		}
+	}
+	return ""
+}
+
+type hostRule struct {
+	groups  ruleSet
+	paths   []pathRule
+	rewrite []rewrite
+}
+
+type pathRule struct {
+	glob   string
+	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
+	groups ruleSet
+}
+
+func (r *pathRule) match(path string) bool {
+	if r.re != nil {
+		return r.re.MatchString(path)
+	}
+	return globMatch(r.glob, path, false)
+}
+
+type rewrite struct {
+	from, to string
+	exact    string // what from normalizes to, matched as a whole URL
+}
+
+// New compiles a profile into a Normalizer. It is the one code that
+// refuses a bad profile (Validate runs it): each section of the profile is
+// checked by the function that compiles it, in the order of the Profile
+// fields, and the first error names its field.
+func New(p Profile) (*Normalizer, error) {
+	n := &Normalizer{prof: p, inlineSort: 12}
+	n.pool.New = func() any { return new(state) }
+	for _, compile := range []func(*Normalizer, *Profile) error{
+		(*Normalizer).compileIdentity,
+		(*Normalizer).compileScheme,
+		(*Normalizer).compileHost,
+		(*Normalizer).compilePort,
+		(*Normalizer).compilePath,
+		(*Normalizer).compilePercent,
+		(*Normalizer).compileQuery,
+		(*Normalizer).compileHash,
+		(*Normalizer).compileLimits,
+		(*Normalizer).compileHosts,
+		(*Normalizer).compilePagination,
+		(*Normalizer).compileLanguage,
+		(*Normalizer).compileRewrites, // last: it runs the normalizer
+	} {
+		if err := compile(n, &n.prof); err != nil {
+			return nil, err
+		}
+	}
+	return n, nil
+}
+
+// useReference turns off every fast path: code that, for the inputs it
+// takes, gives what more general code gives, only faster. The result is
+// the reference TestFastPathsMatchReference and FuzzNormalize compare the
+// fast paths with (NewReference, tests only); a new fast path gets its
+// switch here. The switches cost nothing on the hot path: a flag tested
+// where a fast path already tests its condition, or data.
+//
+//   - parser (parser.reference): trim's skip when there is no tab or
+//     newline to remove, scheme's "https:"/"http:" shortcut,
+//     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
+//     reject;
+//   - normalizer (reference): asParsed (scheme, authority and path in one
+//     copy), bySegment (the whole path through appendPct);
+//   - data: needParams and pctAny (the reference splits every query and
+//     reads every escape), the host maps' length filter (every length may
+//     match), sortParams' insertion sort (never).
+func (n *Normalizer) useReference() {
+	n.reference = true
+	n.needParams, n.pctAny = true, true
+	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
+	n.inlineSort = 0
+}
+
+// Validate reports whether the profile compiles, and why not: it runs New.
+func (p *Profile) Validate() error {
+	_, err := New(*p)
+	return err
+}
+
+// bad is a compile error in the profile's field.
+func (p *Profile) bad(field, format string, a ...any) error {
+	return configError(p.Name, field, fmt.Errorf(format, a...))
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
+
+func (n *Normalizer) compileIdentity(p *Profile) error {
+	if !nameRE.MatchString(p.Name) {
+		return p.bad("name", "profile name %q must match %s", p.Name, nameRE)
+	}
+	if p.Version == "" {
+		return p.bad("version", "missing version")
+	}
+	return nil
+}
+
+func (n *Normalizer) compileScheme(p *Profile) error {
+	for _, s := range p.Scheme.Allowed {
+		if schemeLen(s+":") != len(s) {
+			return p.bad("scheme.allowed", "%q is not a scheme", s)
+		}
+	}
+	n.allowed = p.Scheme.Allowed
+	for from, to := range p.Scheme.Upgrade {
+		if schemeLen(from+":") != len(from) || schemeLen(to+":") != len(to) {
+			return p.bad("scheme.upgrade", "%q → %q is not a scheme pair", from, to)
+		}
+		if (specialPort(from) == -2) != (specialPort(to) == -2) {
+			return p.bad("scheme.upgrade", "%q → %q mixes special and non-special schemes", from, to)
+		}
+		if _, ok := p.Scheme.Upgrade[to]; ok {
+			return p.bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
+		}
+		n.upgrade = append(n.upgrade, [2]string{from, to})
+	}
+	if a := p.Scheme.Assume; a != "" && specialPort(a) < 0 {
+		return p.bad("scheme.assume", "%q must be a special scheme with a host (http, https, ws, wss, ftp)", a)
+	}
+	n.assume = p.Scheme.Assume
+	return nil
+}
+
+func (n *Normalizer) compileHost(p *Profile) error {
+	switch p.Host.Charset {
+	case "", CharsetWHATWG, CharsetRFC3986, CharsetDNS:
+	default:
+		return p.bad("host.charset", "unknown charset %q", p.Host.Charset)
+	}
+	for k, v := range p.Host.Map {
+		if k == "" || v == "" || k != asciiLower(k) || v != asciiLower(v) {
+			return p.bad("host.map", "%q → %q: hosts must be non-empty and lowercase", k, v)
+		}
+		if _, ok := p.Host.Map[v]; ok {
+			return p.bad("host.map", "%q → %q: the target is itself mapped (chains are not allowed)", k, v)
+		}
+	}
+	n.host, n.charset, n.hostTo = p.Host, charsetBits[p.Host.Charset], newHostMap(p.Host.Map)
+	return nil
+}
+
+func (n *Normalizer) compilePort(p *Profile) error {
+	for s, port := range p.Port.Defaults {
+		if port < 0 || port > 65535 {
+			return p.bad("port.defaults", "%s: port %d out of range", s, port)
+		}
+	}
+	n.defaults = p.Port.Defaults
+	return nil
+}
+
+func (n *Normalizer) compilePath(p *Profile) error {
+	switch p.Path.TrailingSlash {
+	case "", SlashKeep, SlashRemove, SlashRemoveExceptRoot:
+	default:
+		return p.bad("path.trailing_slash", "unknown value %q", p.Path.TrailingSlash)
+	}
+	n.slash, n.collapse, n.emptyDir = slashRules[p.Path.TrailingSlash], p.Path.CollapseSlashes, p.Path.EmptyPathSlash
+	var err error
+	n.pathGroups, err = compileGroups(p, "path.remove_params", p.Path.RemoveParams)
+	return err
+}
+
+func (n *Normalizer) compilePercent(p *Profile) error {
+	n.pct = p.Percent
+	n.pctAny = p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray
+	return nil
+}
+
+func (n *Normalizer) compileQuery(p *Profile) error {
+	switch p.Query.Order {
+	case "", OrderKeep, OrderPair, OrderKeyValue, OrderKey:
+	default:
+		return p.bad("query.order", "unknown value %q", p.Query.Order)
+	}
+	var err error
+	if n.base, err = compileGroups(p, "query.remove", p.Query.Remove); err != nil {
+		return err
+	}
+	if n.keep, err = compileMatcher(p.Query.Keep); err != nil {
+		return p.bad("query.keep", "%v", err)
+	}
+	n.query, n.fragment = p.Query, p.Fragment.Remove
+	// Split the query into parameters only when a rule works on them.
+	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
+		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
+		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding
+	return nil
+}
+
+func (n *Normalizer) compileHash(p *Profile) error {
+	switch p.Hash {
+	case HashSHA256, HashXXHash64:
+	default:
+		return p.bad("hash", "unknown hash %q (want sha256 or xxhash64)", p.Hash)
+	}
+	n.hash = p.Hash
+	return nil
+}
+
+func (n *Normalizer) compileLimits(p *Profile) error {
+	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
+		return p.bad("limits", "limits must not be negative")
+	}
+	n.maxLen, n.maxParams = p.Limits.MaxLength, p.Limits.MaxParams
+	if n.maxLen == 0 {
+		n.maxLen = DefaultMaxLength
+	}
+	if n.maxParams == 0 {
+		n.maxParams = DefaultMaxParams
+	}
+	return nil
+}
+
+func (n *Normalizer) compilePagination(p *Profile) error {
+	if p.Pagination == nil {
+		return nil
+	}
+	var err error
+	if n.page, err = compileMatcher(p.Pagination.Params); err != nil {
+		return p.bad("pagination.params", "%v", err)
+	}
+	return nil
+}
+
+func (n *Normalizer) compileLanguage(p *Profile) error {
+	l := p.Language
+	if l == nil {
+		return nil
+	}
+	if l.Preferred == "" {
+		return p.bad("language.preferred", "missing preferred language")
+	}
+	lang := map[string]*LanguageHost{}
+	for i := range l.Hosts {
+		h := &l.Hosts[i]
+		field := fmt.Sprintf("language.hosts[%d]", i)
+		if h.Host == "" || h.Segment < 0 || len(h.Languages) == 0 {
+			return p.bad(field, "needs host, segment ≥ 0 and languages")
+		}
+		if _, dup := lang[h.Host]; dup || h.Host != asciiLower(h.Host) {
+			return p.bad(field+".host", "host %q must be lowercase and listed once", h.Host)
+		}
+		codes := h.Languages
+		if h.Preferred != "" {
+			codes = append(codes[:len(codes):len(codes)], h.Preferred)
+		}
+		for _, code := range codes {
+			if code == "" || strings.ContainsAny(code, "/?#%;") {
+				return p.bad(field, "language code %q is not a path segment", code)
+			}
+		}
+		lang[h.Host] = h
+	}
+	n.preferred, n.lang = l.Preferred, newHostMap(lang)
+	return nil
+}
+
+// compileGroups compiles the removal groups of field.
+func compileGroups(p *Profile, field string, gs []ParamGroup) (ruleSet, error) {
+	var rs ruleSet
+	for i, g := range gs {
+		if g.Reason == "" {
+			return nil, p.bad(field, "group %d has no reason", i)
+		}
+		m, err := compileMatcher(g.Patterns)
+		if err != nil {
+			return nil, p.bad(field, "%s: %v", g.Reason, err)
+		}
+		if !m.empty() {
+			rs = append(rs, group{g.Reason, m})
+		}
+	}
+	return rs, nil
+}
+
+// Tracking is the "tracking" removal list in force at one level of
+// edge-gateway's global → host → URL-pattern hierarchy. A level inherits
+// its parent's patterns and strip flag; its ParamSet replaces, extends or
+// disables them (so "strip: false" on a host also holds for its URL
+// patterns unless one says "strip: true" again, with the inherited
+// patterns). The configuration loaders and the compiler share it, so a
+// loaded profile means what its loader read.
+type Tracking struct {
+	Patterns []string
+	Strip    bool
+}
+
+// Tracking returns the profile-level list: the patterns of the "tracking"
+// removal group (none when there is no such group), stripped.
+func (q *QueryRules) Tracking() Tracking {
+	for _, g := range q.Remove {
+		if g.Reason == "tracking" {
+			return Tracking{g.Patterns, true}
+		}
+	}
+	return Tracking{nil, true}
+}
+
+// With returns t changed by s, one level down the hierarchy.
+func (t Tracking) With(s *ParamSet) Tracking {
+	t.Patterns, t.Strip = s.apply(t.Patterns, t.Strip)
+	return t
+}
+
+// Groups returns base with its "tracking" group replaced by t (appended
+// when base has none, dropped when t strips nothing).
+func (t Tracking) Groups(base []ParamGroup) []ParamGroup {
+	out := make([]ParamGroup, 0, len(base)+1)
+	placed := false
+	for _, g := range base {
+		if g.Reason == "tracking" {
+			g.Patterns, placed = t.Patterns, true
+		}
+		out = append(out, g)
+	}
+	if !placed {
+		out = append(out, ParamGroup{Reason: "tracking", Patterns: t.Patterns})
+	}
+	if !t.Strip {
+		for i, g := range out {
+			if g.Reason == "tracking" {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// compileHosts compiles the per-host rules; their rewrites wait for
+// compileRewrites.
+func (n *Normalizer) compileHosts(p *Profile) error {
+	if len(p.Hosts) == 0 {
+		return nil
+	}
+	hosts := map[string]*hostRule{}
+	root := p.Query.Tracking()
+	for i, h := range p.Hosts {
+		field := fmt.Sprintf("hosts[%d]", i)
+		if h.Host == "" || h.Host != asciiLower(h.Host) {
+			return p.bad(field+".host", "host %q must be non-empty and lowercase", h.Host)
+		}
+		if _, dup := hosts[h.Host]; dup {
+			return p.bad(field+".host", "host %q is listed twice (the first entry would always win)", h.Host)
+		}
+		hr, err := compileHostRule(p, field, root.With(h.Tracking), h)
+		if err != nil {
+			return err
+		}
+		hosts[h.Host] = hr
+	}
+	n.hosts = newHostMap(hosts)
+	return nil
+}
+
+// compileHostRule compiles one host's tracking groups and path rules; ht
+// is the host's tracking list.
+func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRule, error) {
+	if err := h.Tracking.check(); err != nil {
+		return nil, p.bad(field+".tracking", "%v", err)
+	}
+	groups, err := compileGroups(p, field+".tracking", ht.Groups(p.Query.Remove))
+	if err != nil {
+		return nil, err
+	}
+	hr := &hostRule{groups: groups}
+	for j, r := range h.Paths {
+		pf := fmt.Sprintf("%s.paths[%d]", field, j)
+		re, err := compilePathMatch(r.Match)
+		if err != nil {
+			return nil, p.bad(pf+".match", "%v", err)
+		}
+		if err := r.Tracking.check(); err != nil {
+			return nil, p.bad(pf+".tracking", "%v", err)
+		}
+		groups, err := compileGroups(p, pf+".tracking", ht.With(r.Tracking).Groups(p.Query.Remove))
+		if err != nil {
+			return nil, err
+		}
+		hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
+	}
+	for j, r := range h.Rewrite {
+		if r.FromPrefix == "" || r.ToPrefix == "" {
+			return nil, p.bad(fmt.Sprintf("%s.rewrite[%d]", field, j), "from_prefix and to_prefix are required")
+		}
+	}
+	return hr, nil
+}
+
+// compileRewrites compiles the hosts' rewrite rules. They need the
+// normalizer itself: each from_prefix is normalized to find the whole URL
+// it also matches, then every rule is run to a fixed point to reject
+// cycles at load time.
+func (n *Normalizer) compileRewrites(p *Profile) error {
+	n.maxDepth = 1
+	for i, h := range p.Hosts {
+		hr, _ := n.hosts.get(h.Host)
+		for j, r := range h.Rewrite {
+			exact, err := n.normalizeDepth(r.FromPrefix, noRewrite)
+			if err != nil {
+				return configError(p.Name, fmt.Sprintf("hosts[%d].rewrite[%d].from_prefix", i, j), err)
+			}
+			hr.rewrite = append(hr.rewrite, rewrite{from: r.FromPrefix, to: r.ToPrefix, exact: exact})
+			n.maxDepth++
+		}
+	}
+	for i, h := range p.Hosts {
+		for j, r := range h.Rewrite {
+			if _, err := n.Normalize(r.FromPrefix); err != nil {
+				field := fmt.Sprintf("hosts[%d].rewrite[%d]", i, j)
+				if errors.Is(err, KindRewriteLoop) {
+					return configError(p.Name, field, fmt.Errorf("rewrite rules form a cycle starting at %q", r.FromPrefix))
+				}
+				return configError(p.Name, field+".from_prefix", err)
+			}
+		}
+	}
+	return nil
+}
+
+// noRewrite as a depth disables rewrite rules (used to normalize the
+// rules' own prefixes).
+const noRewrite = -1
+
+// KindRewriteLoop: rewrite rules did not reach a fixed point.
+var KindRewriteLoop = &Kind{"rewrite_loop", ErrConfig}
+
+// Profile returns a copy of the normalizer's profile.
+func (n *Normalizer) Profile() Profile { return n.prof }
+
+// Name returns the profile name.
+func (n *Normalizer) Name() string { return n.prof.Name }
+
+// Version returns the profile version.
+func (n *Normalizer) Version() string { return n.prof.Version }

@@ -1,0 +1,73 @@
+package normalize_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// TestProfileErrors: a bad profile is refused by New and by Validate with
+// the same error (one code path), an ErrConfig naming the field and why.
+func TestProfileErrors(t *testing.T) {
+	no := false
+	for _, c := range []struct {
+		field, why string
+		edit       func(p *normalize.Profile)
+	}{
+		{"name", "must match", func(p *normalize.Profile) { p.Name = "Mine" }},        // lowercase names only
+		{"version", "missing version", func(p *normalize.Profile) { p.Version = "" }}, // every profile is versioned
+		{"scheme.allowed", "not a scheme", func(p *normalize.Profile) { p.Scheme.Allowed = []string{"ht tp"} }},
+		{"scheme.upgrade", "mixes special", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"http": "sc"} }},
+		{"scheme.upgrade", "also an upgrade target", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"ws": "http", "http": "https"} }},
+		{"scheme.assume", "special scheme with a host", func(p *normalize.Profile) { p.Scheme.Assume = "file" }},
+		{"host.charset", "unknown charset", func(p *normalize.Profile) { p.Host.Charset = "ascii" }},
+		{"host.map", "lowercase", func(p *normalize.Profile) { p.Host.Map = map[string]string{"A.com": "a.com"} }},
+		{"host.map", "chains are not allowed", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com", "b.com": "c.com"} }},
+		{"port.defaults", "out of range", func(p *normalize.Profile) { p.Port.Defaults = map[string]int{"sc": 70000} }},
+		{"path.trailing_slash", "unknown value", func(p *normalize.Profile) { p.Path.TrailingSlash = "strip" }},
+		{"path.remove_params", "bad regexp", func(p *normalize.Profile) { // path groups are named as such
+			p.Path.RemoveParams = []normalize.ParamGroup{{Reason: "session", Patterns: []string{"~("}}}
+		}},
+		{"query.order", "unknown value", func(p *normalize.Profile) { p.Query.Order = "random" }},
+		{"query.remove", "no reason", func(p *normalize.Profile) { p.Query.Remove = []normalize.ParamGroup{{Patterns: []string{"x"}}} }},
+		{"query.remove", "empty pattern", func(p *normalize.Profile) {
+			p.Query.Remove = []normalize.ParamGroup{{Reason: "x", Patterns: []string{""}}}
+		}},
+		{"query.keep", "bad regexp", func(p *normalize.Profile) { p.Query.Keep = []string{"~*["} }},
+		{"hash", "unknown hash", func(p *normalize.Profile) { p.Hash = "md5" }},
+		{"limits", "negative", func(p *normalize.Profile) { p.Limits.MaxParams = -1 }},
+		{"hosts[1].host", "listed twice", func(p *normalize.Profile) { p.Hosts = []normalize.HostRule{{Host: "a.com"}, {Host: "a.com"}} }},
+		{"hosts[0].tracking", "bad regexp", func(p *normalize.Profile) { // checked even where removal is off
+			p.Hosts = []normalize.HostRule{{Host: "a.com", Tracking: &normalize.ParamSet{Strip: &no, ParamsAdd: []string{"~("}}}}
+		}},
+		{"hosts[0].paths[0].match", "must start with /", func(p *normalize.Profile) {
+			p.Hosts = []normalize.HostRule{{Host: "a.com", Paths: []normalize.PathRule{{Match: "api/*"}}}}
+		}},
+		{"hosts[0].rewrite[0]", "required", func(p *normalize.Profile) {
+			p.Hosts = []normalize.HostRule{{Host: "a.com", Rewrite: []normalize.Rewrite{{FromPrefix: "https://a.com/"}}}}
+		}},
+		{"hosts[0].rewrite[0]", "cycle", func(p *normalize.Profile) { // compiling runs the rules to a fixed point
+			p.Hosts = []normalize.HostRule{{Host: "a.com", Rewrite: []normalize.Rewrite{
+				{FromPrefix: "https://a.com/x/", ToPrefix: "https://a.com/y/"}, {FromPrefix: "https://a.com/y/", ToPrefix: "https://a.com/x/"}}}}
+		}},
+		{"pagination.params", "empty pattern", func(p *normalize.Profile) { p.Pagination = &normalize.Pagination{Params: []string{""}} }},
+		{"language.preferred", "missing", func(p *normalize.Profile) { p.Language = &normalize.Language{} }},
+		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) {
+			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"es/ca"}}}}
+		}},
+	} {
+		p := normalize.MustLookup("default").Profile()
+		p.Name = "mine"
+		c.edit(&p)
+		_, err := normalize.New(p)
+		verr := p.Validate()
+		if !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "(field "+c.field+")") || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("%s: New: %v; want an ErrConfig naming the field and saying %q", c.field, err, c.why)
+		}
+		if verr == nil || verr.Error() != err.Error() {
+			t.Errorf("%s: Validate %v, New %v: want the same error", c.field, verr, err)
+		}
+	}
+}

@@ -1,0 +1,421 @@
+package normalize
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// hostCharsOK reports whether u's domain is within the profile's charset.
+func (n *Normalizer) hostCharsOK(u *URL) bool {
+	return u.hostChars&n.charset == n.charset
+}
+
+// state is the scratch space of one call.
+type state struct {
+	p      parser
+	u      URL
+	out    []byte
+	tmp    []byte
+	qbuf   []byte
+	params []param
+}
+
+// Normalize returns the canonical form of raw. When raw is already
+// canonical the result is raw itself (no allocation).
+func (n *Normalizer) Normalize(raw string) (string, error) {
+	return n.normalizeDepth(raw, 0)
+}
+
+func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, depth); k != nil {
+		return "", st.err("normalize", raw, k)
+	}
+	if string(st.out) == raw {
+		return raw, nil
+	}
+	return string(st.out), nil
+}
+
+// AppendNormalized appends the canonical form of raw to dst.
+func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, 0); k != nil {
+		return dst, st.err("normalize", raw, k)
+	}
+	return append(dst, st.out...), nil
+}
+
+// Hash returns the hex digest of the canonical form of raw with the
+// profile's hash function.
+func (n *Normalizer) Hash(raw string) (string, error) {
+	var buf [64]byte
+	b, err := n.AppendHash(buf[:0], raw)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendHash appends the hex digest of the canonical form of raw to dst.
+func (n *Normalizer) AppendHash(dst []byte, raw string) ([]byte, error) {
+	st := n.pool.Get().(*state)
+	defer n.pool.Put(st)
+	if k := n.run(st, raw, nil, 0); k != nil {
+		return dst, st.err("hash", raw, k)
+	}
+	return appendDigest(dst, n.hash, st.out), nil
+}
+
+// HashCanonical returns the profile's digest of an already canonical URL.
+func (n *Normalizer) HashCanonical(canonical string) string {
+	var buf [64]byte
+	return string(appendDigest(buf[:0], n.hash, unsafe.Slice(unsafe.StringData(canonical), len(canonical))))
+}
+
+// run normalizes raw into st.out. rec, when non-nil, collects what the
+// rules removed. depth counts rewrite passes.
+func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
+	if len(raw) > n.maxLen {
+		return st.p.fail(KindTooLong, strconv.Itoa(len(raw))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
+	}
+	in := raw
+	if n.assume != "" {
+		var k *Kind
+		if in, k = n.assumeScheme(st, raw); k != nil {
+			return k
+		}
+	}
+	u := &st.u
+	st.p.reference = n.reference
+	if k := st.p.parse(u, in, nil); k != nil {
+		return k
+	}
+	scheme := u.Scheme()
+	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) {
+		return st.p.fail(KindScheme, "scheme "+quoteValue(scheme), "", "scheme.allowed "+strings.Join(n.allowed, ", "))
+	}
+	var hr *hostRule
+	if to, ok := n.asParsed(u, scheme); ok && !n.reference {
+		// The common case: copy scheme, authority and path in one move.
+		out := st.out[:0]
+		if to != u.Scheme() { // upgraded (by name: "ftp" → "wss" keeps the length)
+			out = append(out, to...)
+			out = append(out, u.buf[u.schemeEnd:u.pathEnd]...)
+		} else {
+			out = append(out, u.buf[:u.pathEnd]...)
+		}
+		hr, _ = n.hosts.get(u.Host())
+		pathStart := u.pathStart + len(to) - u.schemeEnd
+		out = n.finishPath(out, pathStart, u)
+		return n.finish(st, u, out, pathStart, hr, rec, depth)
+	}
+	if to, ok := n.upgraded(scheme); ok {
+		scheme = to
+	}
+	out := append(st.out[:0], scheme...)
+	out = append(out, ':')
+	host := ""
+	if u.hostKind != HostNone {
+		out = append(out, '/', '/')
+		if u.userEnd > u.userStart || u.passEnd > u.passStart {
+			out = n.appendPct(out, u.Username())
+			if u.passEnd > u.passStart {
+				out = append(out, ':')
+				out = n.appendPct(out, u.Password())
+			}
+			out = append(out, '@')
+		}
+		h0 := len(out)
+		var k *Kind
+		if out, k = n.appendHost(st, out, u); k != nil {
+			return k
+		}
+		if scheme == "file" && string(out[h0:]) == "localhost" {
+			// The file host state turns "localhost" into the empty host;
+			// a host rule (a stripped trailing dot) may have just made it.
+			out = out[:h0]
+		}
+		host = bstr(out[h0:]) // re-sliced below if out grows
+		hr, _ = n.hosts.get(host)
+		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
+			if d, ok := n.defaults[scheme]; !ok || d != p {
+				out = append(out, ':')
+				out = appendPort(out, u.port)
+			}
+		}
+	}
+	pathStart := len(out)
+	var k *Kind
+	if out, k = n.appendPath(st, out, u, hr, host, rec); k != nil {
+		return k
+	}
+	return n.finish(st, u, out, pathStart, hr, rec, depth)
+}
+
+// finish appends the query and the fragment after the profile's rules and
+// applies the host's rewrite rules.
+func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *hostRule, rec *Result, depth int) *Kind {
+	var k *Kind
+	if out, k = n.appendQuery(st, out, u, hr, out[pathStart:], rec); k != nil {
+		return k
+	}
+	if frag, ok := u.Fragment(); ok {
+		if n.fragment {
+			if rec != nil {
+				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
+			}
+		} else {
+			out = append(out, '#')
+			out = n.appendPct(out, frag)
+		}
+	}
+	st.out = out
+	if hr != nil && len(hr.rewrite) > 0 && depth != noRewrite {
+		return n.applyRewrite(st, hr, rec, depth)
+	}
+	return nil
+}
+
+// upgraded returns the scheme that replaces scheme (Scheme.Upgrade).
+func (n *Normalizer) upgraded(scheme string) (string, bool) {
+	for _, u := range n.upgrade {
+		if u[0] == scheme {
+			return u[1], true
+		}
+	}
+	return "", false
+}
+
+// assumeScheme gives scheme-less input the profile's scheme:
+// "example.com/p" and "//example.com/p" become "https://example.com/p";
+// "/p" has no host and is an error.
+func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
+	// Leading C0 control or space, as the parser trims it. A loop, not
+	// strings.TrimLeft with a cutset: that builds its ASCII set on every
+	// call (7 % of edge-gateway's time in pprof).
+	i := 0
+	for i < len(raw) && raw[i] <= ' ' {
+		i++
+	}
+	s := raw[i:]
+	if s == "" {
+		return raw, nil // the parser reports empty input
+	}
+	if k := schemeLen(s); k > 0 {
+		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
+		// and "javascript:x" have a scheme: taking them for a host would
+		// turn them into valid, different URLs ("https://mailto:a@b.c/").
+		// Only digits after the colon make a port.
+		sc := asciiLower(s[:k])
+		if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
+			return raw, nil
+		}
+	}
+	st.tmp = append(st.tmp[:0], n.assume...)
+	switch {
+	case strings.HasPrefix(s, "//") || strings.HasPrefix(s, `\\`):
+		st.tmp = append(st.tmp, ':')
+	case s[0] == '/' || s[0] == '\\':
+		return "", st.p.fail(KindMissingHost, quoteByte(s[0]), s, "no host for scheme.assume "+n.assume)
+	default:
+		st.tmp = append(st.tmp, "://"...)
+	}
+	st.tmp = append(st.tmp, s...)
+	return bstr(st.tmp), nil
+}
+
+// appendHost appends the host after the profile's host rules.
+func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
+	h := u.Host()
+	switch u.hostKind {
+	case HostEmpty:
+		return out, nil
+	case HostIPv4, HostIPv6:
+		return append(out, h...), nil
+	case HostOpaque:
+		start := len(out)
+		out = n.appendPct(out, h)
+		if n.host.LowercaseOpaque {
+			lowerOutsideEscapes(out[start:])
+		}
+		return out, nil
+	}
+	// HostDomain
+	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
+		h = strings.TrimRight(h, ".")
+		if h == "" {
+			return out, st.p.fail(KindHost, "host "+quoteValue(u.Host())+" is only dots", "", "host.strip_trailing_dot")
+		}
+		if endsInNumber(h, !n.reference) {
+			// "0x7f.1." is a domain; "0x7f.1" is an IPv4 address. Re-run
+			// the IPv4 parser so that the output re-parses to itself.
+			v, ok := parseIPv4(h)
+			if !ok {
+				return out, st.p.fail(KindIPv4, "host "+quoteValue(h), "", "ends in a number but is not an IPv4 address, after host.strip_trailing_dot")
+			}
+			return appendIPv4(out, v), nil
+		}
+	}
+	if !n.hostCharsOK(u) {
+		return out, n.outsideCharset(st, h)
+	}
+	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
+		return out, st.p.fail(KindHost, "host "+quoteValue(h)+" has no dot", "", "host.require_dot")
+	}
+	if to, ok := n.hostTo.get(h); ok {
+		h = to
+	}
+	return append(out, h...), nil
+}
+
+// outsideCharset fails a domain outside the profile's host charset,
+// naming its first byte outside it.
+func (n *Normalizer) outsideCharset(st *state, h string) *Kind {
+	i := 0
+	for i < len(h) && hostClass[h[i]]&n.charset == n.charset {
+		i++
+	}
+	what := "host " + quoteValue(h)
+	if i < len(h) {
+		what = quoteByte(h[i]) + " in " + what
+	}
+	return st.p.fail(KindHost, what, "", "host.charset "+n.host.Charset)
+}
+
+// err builds the error of a failed run on raw, with the reason the
+// parser or a rule recorded.
+func (st *state) err(op, raw string, k *Kind) *Error {
+	return newError(op, raw, k, st.p.reason(raw, st.tmp))
+}
+
+// lowerOutsideEscapes lowercases ASCII letters of b except the hex digits
+// of percent-escapes (which stay uppercase).
+func lowerOutsideEscapes(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+}
+
+// appendPct appends s with the profile's percent-encoding normalization.
+func (n *Normalizer) appendPct(dst []byte, s string) []byte {
+	if !n.pctAny {
+		return append(dst, s...)
+	}
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			switch {
+			case n.pct.DecodeUnreserved && unreserved[v]:
+				dst = append(dst, v)
+			case n.pct.UppercaseHex:
+				dst = append(dst, '%', upper(s[i+1]), upper(s[i+2]))
+			default:
+				dst = append(dst, s[i:i+3]...)
+			}
+			s = s[i+3:]
+			continue
+		}
+		if n.pct.EncodeStray {
+			dst = append(dst, "%25"...)
+		} else {
+			dst = append(dst, '%')
+		}
+		s = s[i+1:]
+	}
+}
+
+// asParsed reports whether the profile's rules leave the authority and
+// the path exactly as the parser serialized them into u.buf, so that run
+// can copy them in one move instead of rebuilding them part by part (a web
+// URL with a plain host and a path without escapes: most input); scheme is
+// then the output's scheme (upgraded when the URL has no port, which could
+// become the new scheme's default). Anything a rule could change, or
+// report as an error, takes the general path.
+func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
+	if !u.special || scheme == "file" || u.opaque ||
+		u.userEnd > u.userStart || u.passEnd > u.passStart {
+		return "", false
+	}
+	if len(n.upgrade) > 0 {
+		if to, ok := n.upgraded(scheme); ok {
+			if u.port >= 0 || specialPort(to) < 0 {
+				return "", false
+			}
+			scheme = to
+		}
+	}
+	if u.port >= 0 && len(n.defaults) > 0 {
+		if d, ok := n.defaults[scheme]; ok && d == int(u.port) {
+			return "", false
+		}
+	}
+	switch u.hostKind {
+	case HostIPv4, HostIPv6:
+	case HostDomain:
+		h := u.Host()
+		if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
+			!n.hostCharsOK(u) ||
+			n.host.RequireDot && strings.IndexByte(h, '.') < 0 {
+			return "", false
+		}
+		if _, ok := n.hostTo.get(h); ok {
+			return "", false
+		}
+		if _, ok := n.lang.get(h); ok {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	if u.plainPath {
+		return scheme, true // no '%', ';' or "//" (pfNote in the parser)
+	}
+	path := u.Path()
+	return scheme, !(n.pctAny && strings.IndexByte(path, '%') >= 0) && !n.bySegment(path, nil)
+}
+
+// applyRewrite applies the first matching rewrite rule to st.out and
+// normalizes the result again.
+func (n *Normalizer) applyRewrite(st *state, hr *hostRule, rec *Result, depth int) *Kind {
+	cur := bstr(st.out)
+	for _, r := range hr.rewrite {
+		var next string
+		switch {
+		case strings.HasPrefix(cur, r.from):
+			next = r.to + cur[len(r.from):]
+		case cur == r.exact:
+			next = r.to
+		default:
+			continue
+		}
+		if next == cur {
+			return nil
+		}
+		if depth >= n.maxDepth {
+			return st.p.fail(KindRewriteLoop, "", "", "the rewrite rules reach no fixed point")
+		}
+		if rec != nil {
+			rec.Rewrites = append(rec.Rewrites, Rewrite{FromPrefix: r.from, ToPrefix: r.to})
+		}
+		k := n.run(st, next, rec, depth+1)
+		if k != nil && st.p.why.input == "" {
+			st.p.why.input = next // the failure is in the rewritten URL
+		}
+		return k
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package udf
+
+const raceEnabled = false

@@ -1,0 +1,273 @@
+package udf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urlnorm/urlnorm/internal/sqltype"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// Text evaluates f on one row and appends the result to dst as text: a
+// VARCHAR as it is, a BOOLEAN as true or false, a number in decimal, a
+// LIST, STRUCT or MAP as JSON (members in declared order, '&' unescaped):
+// the form of hosts without composite types, such as SQLite. args are the
+// argument values, nulls[i] reports a NULL argument (nil: none is NULL).
+// null reports a NULL result; err is ready to show to the SQL user. Text
+// does not allocate when f's implementation does not (normalize_url).
+func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, null, err = dst, false, f.panicError(r, args, nulls)
+		}
+	}()
+	if anyNull(nulls) {
+		err = f.nullRow(args, nulls)
+		return dst, err == nil, err
+	}
+	if f.text != nil {
+		out, null, err = f.text(dst, args)
+	} else {
+		var v any
+		if v, err = f.value(args); err == nil {
+			null = v == nil
+			var encErr error
+			if out, encErr = appendText(dst, f.Returns, v); encErr != nil {
+				// the value and the declared type disagree: a bug, which
+				// try_ must not hide
+				return dst, false, f.panicError(encErr, args, nulls)
+			}
+		}
+	}
+	if err != nil {
+		null, err = f.reject(args, err)
+		return dst, null, err
+	}
+	if null {
+		return dst, true, nil
+	}
+	return out, false, nil
+}
+
+// Value evaluates f on one row (see Text) and returns the result in
+// sqltype's value form of f.Returns: nil for NULL, a string for a VARCHAR,
+// a bool, an int64, []any for a LIST or a STRUCT (one value per member),
+// []Entry for a MAP.
+func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, f.panicError(r, args, nulls)
+		}
+	}()
+	if anyNull(nulls) {
+		return nil, f.nullRow(args, nulls)
+	}
+	if f.text != nil {
+		var out []byte
+		var null bool
+		if out, null, err = f.text(nil, args); err == nil && !null {
+			v = string(out)
+		}
+	} else {
+		v, err = f.value(args)
+	}
+	if err != nil {
+		_, err = f.reject(args, err)
+		return nil, err
+	}
+	return v, nil
+}
+
+// IntResult reports whether a host with only text and integers (SQLite)
+// returns f's result as an integer (Int): a BOOLEAN as 0 or 1, an INTEGER
+// or BIGINT. Every other result is text there (Text).
+func (f *Func) IntResult() bool {
+	switch f.Returns.Base {
+	case "BOOLEAN", "INTEGER", "BIGINT":
+		return true
+	}
+	return false
+}
+
+// Int evaluates a function whose IntResult is true on one row (see Text).
+func (f *Func) Int(args []string, nulls []bool) (n int64, null bool, err error) {
+	v, err := f.Value(args, nulls)
+	if err != nil || v == nil {
+		return 0, err == nil, err
+	}
+	n, ok := sqltype.Int(v)
+	if !ok {
+		return 0, false, f.panicError(fmt.Sprintf("%T is not an integer result", v), args, nulls)
+	}
+	return n, false, nil
+}
+
+func anyNull(nulls []bool) bool {
+	for _, n := range nulls {
+		if n {
+			return true
+		}
+	}
+	return false
+}
+
+// nullRow is a row with a NULL argument: NULL, unless a non-NULL argument
+// names an unknown profile, which raises as it does on every row.
+func (f *Func) nullRow(args []string, nulls []bool) error {
+	for i, a := range f.Args {
+		if a.Profile && !nulls[i] {
+			if err := f.CheckArg(i, args[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CheckArg returns the error every call raises whose argument i is v, or
+// nil: an unknown profile name, when argument i names a profile. Adapters
+// may call it with a constant argument when the engine plans a query
+// (DuckDB's binder), so that a misspelt profile fails before any row is
+// read; the row functions call it on rows with NULL arguments.
+func (f *Func) CheckArg(i int, v string) error {
+	if !f.Args[i].Profile {
+		return nil
+	}
+	if _, err := normalize.Lookup(v); err != nil {
+		call := f.ArgNames()
+		call[i] = quoteArgs([]string{v}, nil)
+		return f.newError(strings.Join(call, ", "), err)
+	}
+	return nil
+}
+
+// RaisesOnNull reports whether f can raise on a row with a NULL argument
+// (it takes a profile and another argument): engines that skip such rows
+// by default (DuckDB) must call f on them.
+func (f *Func) RaisesOnNull() bool {
+	for _, a := range f.Args {
+		if a.Profile && len(f.Args) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// ArgTypeError is the error of a call whose argument i is not text (an
+// engine that passes numbers as they are, like SQLite): sqlType names the
+// engine's type ("INTEGER", "REAL"), v is the value.
+func (f *Func) ArgTypeError(i int, sqlType string, v any) error {
+	return &Error{Func: f.Name, Kind: "invalid_argument",
+		msg: fmt.Sprintf("%s: argument %s must be TEXT, got %s (%v)", f.Name, f.Args[i].Name, sqlType, v)}
+}
+
+// appendText appends a value of type t in Text's form.
+func appendText(dst []byte, t *SQLType, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		return dst, nil
+	case string:
+		return append(dst, v...), nil
+	case bool:
+		return strconv.AppendBool(dst, v), nil
+	case int64:
+		return strconv.AppendInt(dst, v, 10), nil
+	}
+	b := bytes.NewBuffer(dst)
+	err := t.EncodeJSON(b, v)
+	return b.Bytes(), err
+}
+
+// Error is the error a SQL function raises.
+type Error struct {
+	Func string // SQL function name
+	Kind string // normalize kind code ("invalid_host", "unknown_profile", "internal" …)
+	msg  string
+	err  error
+}
+
+func (e *Error) Error() string { return e.msg }
+func (e *Error) Unwrap() error { return e.err }
+
+// reject decides a row the implementation rejected: NULL in a try_ twin
+// (bad data), else the SQL error.
+func (f *Func) reject(args []string, err error) (null bool, _ error) {
+	if f.Try && !errors.Is(err, normalize.ErrConfig) {
+		return true, nil
+	}
+	return false, f.newError(quoteArgs(args, nil), err)
+}
+
+// newError builds the error of a call whose arguments read args.
+func (f *Func) newError(args string, err error) error {
+	kind := normalize.KindOf(err)
+	var why string
+	var ne *normalize.Error
+	if errors.As(err, &ne) {
+		why = ne.Kind.Code
+		if ne.Reason != "" {
+			why += ": " + ne.Reason
+		}
+		if ne.Err != nil {
+			why += ": " + ne.Err.Error()
+		}
+	} else {
+		why = err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s(%s): %s", f.Name, args, why)
+	if !f.Try && !f.NoTry && !errors.Is(err, normalize.ErrConfig) {
+		fmt.Fprintf(&b, " (use try_%s to get NULL instead)", f.Name)
+	}
+	return &Error{Func: f.Name, Kind: kind, msg: b.String(), err: err}
+}
+
+func (f *Func) panicError(r any, args []string, nulls []bool) error {
+	return internalError(f.Name, f.Name+"("+quoteArgs(args, nulls)+")", r)
+}
+
+// PanicError is the error a host reports for a panic it recovers in its
+// own glue, outside a row (fn is the SQL function, or the host's entry
+// point): it reads like a panic udf recovers in a row.
+func PanicError(fn string, r any) error {
+	return internalError(fn, fn, r)
+}
+
+func internalError(fn, call string, r any) error {
+	return &Error{Func: fn, Kind: "internal",
+		msg: fmt.Sprintf("%s: internal error: %v (please report this query)", call, r)}
+}
+
+// quoteArgs renders argument values for a message, as SQL literals
+// (NULL where nulls says so).
+func quoteArgs(args []string, nulls []bool) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if i < len(nulls) && nulls[i] {
+			q[i] = "NULL"
+			continue
+		}
+		// Quote gives "text" or, truncated, "text"…(N bytes): keep the
+		// suffix outside the SQL quotes.
+		s := normalize.Quote(a)
+		end := strings.LastIndexByte(s, '"')
+		q[i] = "'" + strings.ReplaceAll(s[1:end], `\"`, `"`) + "'" + s[end+1:]
+	}
+	return strings.Join(q, ", ")
+}
+
+// check reports a table row that breaks the contract.
+func (f *Func) check() error {
+	switch {
+	case f.Name == "" || len(f.Args) > MaxArgs:
+		return fmt.Errorf("%q: a name and at most %d arguments", f.Name, MaxArgs)
+	case (f.text == nil) == (f.value == nil):
+		return fmt.Errorf("%s: want exactly one implementation", f.Name)
+	case f.text != nil && f.Returns.Base != "VARCHAR":
+		return fmt.Errorf("%s: a text implementation returns VARCHAR, not %s", f.Name, f.Returns.SQL())
+	}
+	return nil
+}
