@@ -219,7 +219,7 @@ type Parser struct {
 // Parse parses an absolute URL per the WHATWG URL Standard, as Parse does.
 func (p *Parser) Parse(raw string) (*URL, error) {
 	if k := p.p.parse(&p.u, raw, nil); k != nil {
-		return nil, newError("parse", raw, k, "")
+		return nil, newError("parse", raw, k, p.p.reason(raw, nil))
 	}
 	return &p.u, nil
 }

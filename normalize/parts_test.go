@@ -520,3 +520,19 @@ func TestSuffixCacheConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestParserErrors pins that a reused Parser's errors are Parse's, reason
+// included, and that a failed parse leaves the Parser usable.
+func TestParserErrors(t *testing.T) {
+	var p normalize.Parser
+	for _, in := range []string{"http://exa mple.com/", "http://example.com:99999/", "example.com/page", ""} {
+		_, want := normalize.Parse(in)
+		_, got := p.Parse(in)
+		if want == nil || got == nil || got.Error() != want.Error() {
+			t.Errorf("%q: Parser error %v, Parse error %v", in, got, want)
+		}
+		if u, err := p.Parse("https://example.com/ok"); err != nil || u.Host() != "example.com" {
+			t.Errorf("after %q: %v, %v", in, u, err)
+		}
+	}
+}
