@@ -47,8 +47,18 @@ var builtins = sync.OnceValues(func() (map[string]*Normalizer, error) {
 	return m, nil
 })
 
-// Lookup returns the normalizer of a built-in or registered profile.
+// Lookup returns the normalizer of a built-in or registered profile, or
+// of one with an assumed scheme for scheme-less input ("default+https",
+// see AssumeSep).
 func Lookup(name string) (*Normalizer, error) {
+	if n, ok, err := lookupAssumed(name); ok {
+		return n, err
+	}
+	return lookupName(name)
+}
+
+// lookupName looks up a built-in or registered profile by its own name.
+func lookupName(name string) (*Normalizer, error) {
 	b, err := builtins()
 	if err != nil {
 		return nil, err // a broken embedded profile: caught by the tests
