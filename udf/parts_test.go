@@ -3,6 +3,7 @@ package udf
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,8 +106,18 @@ func TestPartsValue(t *testing.T) {
 
 // urlnorm_load_profile: by path and by text, JSON and YAML, a profile or a
 // configuration file; same content again is a no-op, different content
-// raises; errors name the file and the field.
+// raises; errors name the file and the field. It runs in a child process:
+// loaded profiles are process-wide and would show in the other tests'
+// lists of known profiles.
 func TestLoadProfile(t *testing.T) {
+	if os.Getenv("URLNORM_UDF_LOAD_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestLoadProfile$", "-test.count", "1")
+		cmd.Env = append(os.Environ(), "URLNORM_UDF_LOAD_CHILD=1")
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
 	load := overload(t, "urlnorm_load_profile", 2)
 	if !load.Volatile || !load.NoTry || Overload("try_urlnorm_load_profile", 2) != nil {
 		t.Fatal("urlnorm_load_profile must be volatile, without a try_ twin")
