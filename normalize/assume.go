@@ -38,6 +38,9 @@ func lookupAssumed(name string) (n *Normalizer, ok bool, err error) {
 	if e, hit := assumed.Load(name); hit && e.(assumedEntry).base == base {
 		return e.(assumedEntry).n, true, nil
 	}
+	// name may alias memory the caller reuses (an engine's vector): the
+	// cache keeps a copy.
+	name = strings.Clone(name)
 	scheme := name[i+len(AssumeSep):]
 	p := base.Profile()
 	p.Scheme.Assume = scheme

@@ -41,6 +41,9 @@ const TextName = "<text>"
 // no-op; a different one is an error: a name never changes its outputs
 // while queries use it. Errors name the file (or TextName) and the field.
 func LoadProfile(name, pathOrText string) (*normalize.Normalizer, error) {
+	// The arguments may alias an engine's vector, reused after the call;
+	// the registry keeps the name.
+	name = strings.Clone(name)
 	var files []sourceconfig.ConfigFile
 	if t := strings.TrimLeft(pathOrText, " \t\r\n\ufeff"); strings.HasPrefix(t, "{") || strings.Contains(t, "\n") {
 		files = []sourceconfig.ConfigFile{{Name: TextName, Data: []byte(pathOrText)}}
