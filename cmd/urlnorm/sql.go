@@ -36,8 +36,8 @@ database is in memory and gone when the command ends.
 profile file; configuration files applied on top of --profile, or of the
 built-in their format extends) and make it usable by name in the query:
 by its own name, or, when the configuration extends a built-in (whose name
-never changes meaning), by the built-in's name with "-config" appended
-(--config edge-gateway.yaml: 'edge-gateway-config'). In a query,
+never changes meaning), as edge-gateway-config, clara-config … (the
+built-in's name, a hyphen, config). In a query,
 urlnorm_load_profile(name, path_or_text) does the same.
 
 Output formats (--format):
