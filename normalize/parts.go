@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"iter"
 	"strings"
 	"unsafe"
 )
@@ -69,13 +70,7 @@ func (u *URL) QueryParams() []QueryParam {
 	}
 	out := []QueryParam{} // an empty query has no pairs but is not null
 	var buf []byte
-	for q != "" {
-		var pair string
-		pair, q, _ = strings.Cut(q, "&")
-		if pair == "" {
-			continue
-		}
-		name, value, _ := strings.Cut(pair, "=")
+	for name, value := range rawPairs(q) {
 		var p QueryParam
 		p.Name, buf = formDecode(buf, name)
 		p.Value, buf = formDecode(buf, value)
@@ -90,26 +85,34 @@ func (u *URL) QueryParams() []QueryParam {
 func (u *URL) QueryParam(name string) (value string, ok bool) {
 	q, _ := u.Query()
 	var buf []byte
-	for q != "" {
-		var pair string
-		pair, q, _ = strings.Cut(q, "&")
-		if pair == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(pair, "=")
+	for k, v := range rawPairs(q) {
+		dk := k
 		if needsFormDecode(k) {
-			var dk string
 			dk, buf = formDecode(buf, k)
-			if dk != name {
-				continue
-			}
-		} else if k != name {
-			continue
 		}
-		value, _ = formDecode(nil, v)
-		return value, true
+		if dk == name {
+			value, _ = formDecode(nil, v)
+			return value, true
+		}
 	}
 	return "", false
+}
+
+// rawPairs yields the name and value of each non-empty '&'-separated pair
+// of q, split at the first '=', undecoded.
+func rawPairs(q string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for q != "" {
+			var pair string
+			pair, q, _ = strings.Cut(q, "&")
+			if pair == "" {
+				continue
+			}
+			if k, v, _ := strings.Cut(pair, "="); !yield(k, v) {
+				return
+			}
+		}
+	}
 }
 
 // needsFormDecode reports whether s has a '+' or a '%': without them the
