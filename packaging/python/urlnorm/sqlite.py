@@ -1,0 +1,43 @@
+"""urlnorm's SQL functions in Python's sqlite3 module.
+
+    import sqlite3, urlnorm
+    con = sqlite3.connect("my.db")
+    urlnorm.sqlite.load(con)
+    con.execute("SELECT normalize_url('HTTP://Example.COM:80/a/../b/')").fetchone()
+"""
+from ._lib import SQLITE_EXTENSION, LoadError, load_hint
+
+#: What to do when Python's sqlite3 module cannot load extensions.
+NO_EXTENSIONS = (
+    "this Python's sqlite3 module cannot load extensions: it was built without "
+    "--enable-loadable-sqlite-extensions (pyenv's default build and the python.org macOS "
+    "installer are; Debian's and Ubuntu's python3 and conda's are not). Use such a Python, or "
+    "rebuild it with PYTHON_CONFIGURE_OPTS=--enable-loadable-sqlite-extensions. urlnorm's plain "
+    "functions (urlnorm.normalize_url, ...) work without it"
+)
+
+
+def load(con):
+    """Registers urlnorm's SQL functions (normalize_url, canonical_hash,
+    url_link_type, canonicalize_url, resolve_url, their try_ twins ...) in
+    con, a sqlite3.Connection, by loading the bundled SQLite extension
+    (SQLITE_EXTENSION).
+
+    Extension loading is switched on for the load and off again after it.
+    Raises urlnorm.LoadError when the sqlite3 module cannot load extensions
+    (NO_EXTENSIONS says why) or the library cannot be loaded.
+    """
+    enable = getattr(con, "enable_load_extension", None)
+    if enable is None:
+        raise LoadError(f"urlnorm.sqlite.load: {NO_EXTENSIONS}")
+    enable(True)
+    try:
+        con.load_extension(SQLITE_EXTENSION)
+    except Exception as e:
+        hint = load_hint(str(e))
+        if hint:
+            raise LoadError(f"urlnorm.sqlite.load: {e} ({hint})") from e
+        raise
+    finally:
+        enable(False)
+    return con
