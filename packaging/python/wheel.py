@@ -1,5 +1,5 @@
 """Writes urlnorm's platform wheel with the standard library only (no
-network, no build backend): the package sources of packaging/python/urlnorm,
+network, no build backend): the package sources of packaging/python/src/urlnorm,
 the two bundled extensions of one architecture, and the .dist-info that
 PEP 427 and the core metadata spec ask for. The zip is reproducible: fixed
 timestamps and modes, sorted entries, RECORD last.
@@ -78,7 +78,7 @@ def main():
     if not re.fullmatch(r"\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?", a.version):
         sys.exit(f"wheel.py: {a.version!r} is not a PEP 440 version")
 
-    src = os.path.join(a.root, "packaging", "python", NAME)
+    src = os.path.join(a.root, "packaging", "python", "src", NAME)
     files = {}  # path in the wheel -> (bytes, executable)
     for path in sorted(glob.glob(os.path.join(src, "*.py"))):
         with open(path, "rb") as f:

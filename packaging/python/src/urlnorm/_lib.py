@@ -23,8 +23,8 @@ _BATCH = 1 << 16  # values per call into Go: bounds the memory of one call
 
 TLS_HINT = (
     "the process has no static TLS space left for a Go library; start Python with "
-    "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=2048 in the environment, "
-    "or import urlnorm before other native packages (see urlnorm's docs/python.md)"
+    "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 in the environment "
+    "(see urlnorm's docs/python.md)"
 )
 
 

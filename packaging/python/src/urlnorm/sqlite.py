@@ -5,7 +5,7 @@
     urlnorm.sqlite.load(con)
     con.execute("SELECT normalize_url('HTTP://Example.COM:80/a/../b/')").fetchone()
 """
-from ._lib import SQLITE_EXTENSION, LoadError, load_hint
+from ._lib import SQLITE_EXTENSION, LoadError, _load
 
 #: What to do when Python's sqlite3 module cannot load extensions.
 NO_EXTENSIONS = (
@@ -30,14 +30,13 @@ def load(con):
     enable = getattr(con, "enable_load_extension", None)
     if enable is None:
         raise LoadError(f"urlnorm.sqlite.load: {NO_EXTENSIONS}")
+    # Load the library into the process first: SQLite would load the same
+    # file (one Go runtime either way), but when that fails it reports
+    # only its retry with ".so" appended, not why (e.g. static TLS).
+    _load()
     enable(True)
     try:
         con.load_extension(SQLITE_EXTENSION)
-    except Exception as e:
-        hint = load_hint(str(e))
-        if hint:
-            raise LoadError(f"urlnorm.sqlite.load: {e} ({hint})") from e
-        raise
     finally:
         enable(False)
     return con

@@ -20,6 +20,9 @@ from ._lib import DUCKDB_EXTENSION, SQLITE_EXTENSION, Error, LoadError, call as 
 from ._version import __version__
 from . import duckdb, sqlite
 
+# Shown as urlnorm.Error in tracebacks, where users catch it.
+Error.__module__ = LoadError.__module__ = __name__
+
 __all__ = [
     "Error",
     "LoadError",
