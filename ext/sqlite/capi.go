@@ -14,7 +14,7 @@ package main
 // bridge.Text for the others, so results and error messages are the SQL
 // functions' byte for byte.
 //
-// ABI (version 1; see packaging/python/urlnorm/_lib.py):
+// ABI (version 1; see packaging/python/src/urlnorm/_lib.py):
 //
 //	int32_t urlnorm_abi(void);
 //	const char *urlnorm_version(void);
