@@ -22,6 +22,10 @@ command -v npm >/dev/null || need_apt+=(npm)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need_apt+=(python3-numpy)
 /usr/bin/python3 -c 'import pandas' 2>/dev/null || need_apt+=(python3-pandas)
 command -v readelf >/dev/null || need_apt+=(binutils)
+# ... and the C ABI of the aarch64 wheel's library, cross-compiled and run
+# under qemu-user.
+command -v aarch64-linux-gnu-gcc >/dev/null || need_apt+=(gcc-aarch64-linux-gnu)
+command -v qemu-aarch64-static >/dev/null || need_apt+=(qemu-user-static)
 
 # duckdb/, internal/parity, cmd/urlnorm: DuckDB's prebuilt static library is
 # C++ and links with -lstdc++, which a gcc-only machine lacks (g++ brings it).

@@ -19,6 +19,7 @@ for arch in amd64 arm64; do
 		echo "packaging/npm/build.sh: $root/build/dist/linux-$arch missing: no linux-$arch package (make dist builds it)" >&2
 		continue
 	fi
+	"$root/packaging/checklib.sh" "$arch" "$root/build/dist/linux-$arch/urlnorm.duckdb_extension"
 	arches+=("$arch")
 done
 ((${#arches[@]})) || { echo "packaging/npm/build.sh: no architecture to package" >&2; exit 1; }

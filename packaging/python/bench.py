@@ -30,12 +30,15 @@ def read_urls(files, n):
 
 
 def median_seconds(fn, repeat):
-    times = []
+    """Median wall and CPU seconds (CPU: every thread of the process, Go's
+    included)."""
+    wall, cpu = [], []
     for _ in range(repeat):
-        t = time.perf_counter()
+        w, c = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def main():
@@ -55,7 +58,7 @@ def main():
     loop = [urlnorm.try_normalize_url(u) for u in urls]
     sql = [r[0] for r in con.execute("SELECT try_normalize_url(url) FROM t ORDER BY rowid")]
     if not (batch == loop == sql):
-        raise SystemExit("bench.py: the three paths disagree")
+        raise SystemExit("bench.py: the paths disagree")
 
     cases = [
         ("`try_normalize_url(urls)`: one call, a list", lambda: urlnorm.try_normalize_url(urls)),
@@ -65,14 +68,19 @@ def main():
         ("sqlite3: `SELECT try_normalize_url(url) FROM t`", lambda: con.execute("SELECT try_normalize_url(url) FROM t").fetchall()),
         ("floor: `[u.lower() for u in urls]`", lambda: [u.lower() for u in urls]),
     ]
+    with open("/proc/loadavg") as f:
+        load0 = " ".join(f.read().split()[:3])
     print(f"{len(urls):,} URLs ({sum(r is None for r in batch):,} rejected), Python {platform.python_version()}, "
           f"urlnorm {urlnorm.__version__}, median of {a.repeat}")
     print()
-    print("| path | URLs/s | ns/URL |")
-    print("|---|---:|---:|")
+    print("| path | URLs/s (wall) | ns/URL wall | ns/URL CPU |")
+    print("|---|---:|---:|---:|")
     for name, fn in cases:
-        s = median_seconds(fn, a.repeat)
-        print(f"| {name} | {len(urls) / s:,.0f} | {s / len(urls) * 1e9:,.0f} |")
+        wall, cpu = median_seconds(fn, a.repeat)
+        n = len(urls)
+        print(f"| {name} | {n / wall:,.0f} | {wall / n * 1e9:,.0f} | {cpu / n * 1e9:,.0f} |")
+    with open("/proc/loadavg") as f:
+        print(f"\nloadavg {load0} at start, {' '.join(f.read().split()[:3])} at end")
 
 
 main()

@@ -16,15 +16,9 @@ here=$root/packaging/python
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 
-# The libraries are linked on Debian bookworm (glibc 2.36) but need only
-# the symbol versions below; the wheel's platform tag promises that much.
+# The wheel's platform tag: the libraries are linked on Debian bookworm
+# (glibc 2.36) but need no glibc symbol newer than 2.34 (checklib.sh).
 tag=manylinux_2_34
-glibc_max=2.34
-
-# glibc_needed FILE prints the highest GLIBC_x.y symbol version FILE needs.
-glibc_needed() {
-	readelf -VW "$1" | grep -o 'Name: GLIBC_[0-9.]*' | sed 's/.*GLIBC_//' | sort -V | tail -1
-}
 
 built=0
 for arch in amd64 arm64; do
@@ -34,14 +28,7 @@ for arch in amd64 arm64; do
 		echo "packaging/python/build.sh: $libs missing: no $machine wheel (make dist builds it)" >&2
 		continue
 	fi
-	for f in urlnorm.so urlnorm.duckdb_extension; do
-		[ -f "$libs/$f" ] || { echo "packaging/python/build.sh: $libs/$f missing (make dist builds it)" >&2; exit 1; }
-		need=$(glibc_needed "$libs/$f")
-		if [ "$(printf '%s\n%s\n' "$need" "$glibc_max" | sort -V | tail -1)" != "$glibc_max" ]; then
-			echo "packaging/python/build.sh: $libs/$f needs GLIBC_$need, more than the tag $tag promises" >&2
-			exit 1
-		fi
-	done
+	"$root/packaging/checklib.sh" "$arch" "$libs/urlnorm.so" "$libs/urlnorm.duckdb_extension"
 	"$py" "$here/wheel.py" --root "$root" --version "$version" --arch "$machine" \
 		--libs "$libs" --tag "$tag" --out "$root/dist"
 	built=$((built + 1))

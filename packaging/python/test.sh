@@ -69,6 +69,29 @@ done
 env -u GLIBC_TUNABLES "$tmp/venv-sys/bin/python" "$here/tests/tls.py" exhaust "$tmp/hogs"
 GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 "$tmp/venv-sys/bin/python" "$here/tests/tls.py" replay "$tmp/hogs"
 
+step "the C ABI of each wheel's urlnorm.so (tests/capi_smoke.c)"
+# unwheel WHEEL DIR: extracts the wheel's urlnorm.so into DIR.
+unwheel() {
+	mkdir -p "$2"
+	"$py" -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read("urlnorm/_ext/urlnorm.so"))' \
+		"$1" "$2/urlnorm.so"
+}
+unwheel "$whl" "$tmp/capi-$machine"
+"${CC:-gcc}" -O1 -o "$tmp/capi-$machine/smoke" "$here/tests/capi_smoke.c" -ldl
+"$tmp/capi-$machine/smoke" "$tmp/capi-$machine/urlnorm.so" "$version"
+arm=$root/dist/urlnorm-$version-py3-none-manylinux_2_34_aarch64.whl
+if [ "$machine" = x86_64 ] && [ -f "$arm" ]; then
+	# No aarch64 Python here: the library's C ABI under qemu-user instead.
+	for tool in aarch64-linux-gnu-gcc qemu-aarch64-static; do
+		command -v $tool >/dev/null || { echo "packaging/python/test.sh: $tool missing (scripts/deps.sh installs it)" >&2; exit 1; }
+	done
+	unwheel "$arm" "$tmp/capi-aarch64"
+	aarch64-linux-gnu-gcc -O1 -o "$tmp/capi-aarch64/smoke" "$here/tests/capi_smoke.c" -ldl
+	qemu-aarch64-static -L /usr/aarch64-linux-gnu "$tmp/capi-aarch64/smoke" "$tmp/capi-aarch64/urlnorm.so" "$version"
+elif [ "$machine" = x86_64 ]; then
+	echo "packaging/python/test.sh: $(basename "$arm") not in dist/: its library is not checked"
+fi
+
 step "the wheel build is reproducible"
 "$py" "$here/wheel.py" --root "$root" --version "$version" --arch "$machine" \
 	--libs "$root/build/dist/linux-$arch" --tag manylinux_2_34 --out "$tmp/rebuild" >/dev/null
