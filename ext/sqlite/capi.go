@@ -38,9 +38,9 @@ typedef struct urlnorm_column {
 	int32_t constant;
 } urlnorm_column;
 
-// The result of urlnorm_call, in memory malloc'ed by urlnorm_call and
-// released by urlnorm_free. rows results were evaluated, laid out like a
-// column (data, ends, nulls). error is NULL, or the NUL-terminated message
+// The result of urlnorm_call: one block of malloc'ed memory, released by
+// urlnorm_free. rows results were evaluated, laid out like a column
+// (data, ends, nulls). error is NULL, or the NUL-terminated message
 // the SQL function raises, kind its kind code ("invalid_host", …,
 // "internal"), and error_row the row that raised (-1: no row, e.g. an
 // unknown constant profile); evaluation stops there.
@@ -99,46 +99,31 @@ func urlnorm_func(name *C.char, nargs C.int32_t) C.int32_t {
 // urlnorm_free releases a result of urlnorm_call (NULL is a no-op).
 //
 //export urlnorm_free
-func urlnorm_free(r *C.urlnorm_result) {
-	if r == nil {
-		return
-	}
-	C.free(unsafe.Pointer(r.data))
-	C.free(unsafe.Pointer(r.ends))
-	C.free(unsafe.Pointer(r.nulls))
-	C.free(unsafe.Pointer(r.error))
-	C.free(unsafe.Pointer(r.kind))
-	C.free(unsafe.Pointer(r))
-}
+func urlnorm_free(r *C.urlnorm_result) { C.free(unsafe.Pointer(r)) }
 
 // urlnorm_call evaluates function fn over n rows of its nargs argument
 // columns. It never returns NULL unless malloc fails.
 //
 //export urlnorm_call
 func urlnorm_call(fn C.int32_t, nargs C.int32_t, args *C.urlnorm_column, n C.int64_t) *C.urlnorm_result {
-	res := (*C.urlnorm_result)(C.calloc(1, C.sizeof_urlnorm_result))
-	if res == nil {
-		return nil
+	var b batch
+	switch {
+	case fn < 0 || int(fn) >= len(bridge.Funcs) || n < 0 || args == nil && nargs > 0:
+		b.fail(fmt.Sprintf("urlnorm_call: bad call (function %d, %d rows)", fn, n))
+	case int(nargs) != len(bridge.Funcs[fn].Args):
+		f := bridge.Funcs[fn]
+		b.fail(fmt.Sprintf("urlnorm_call: %s takes %d arguments, got %d", f.Name, len(f.Args), nargs))
+	default:
+		b.f = bridge.Funcs[fn]
+		var cols [2]column // every function takes one or two arguments
+		b.cols = cols[:0]
+		for _, c := range unsafe.Slice(args, nargs) {
+			b.cols = append(b.cols, column{data: unsafe.Pointer(c.data), ends: unsafe.Pointer(c.ends),
+				nulls: unsafe.Pointer(c.nulls), constant: c.constant != 0})
+		}
+		b.run(int(n))
 	}
-	res.error_row = -1
-	if fn < 0 || int(fn) >= len(bridge.Funcs) || n < 0 || args == nil && nargs > 0 {
-		setError(res, -1, fmt.Sprintf("urlnorm_call: bad call (function %d, %d rows)", fn, n), "internal")
-		return res
-	}
-	f := bridge.Funcs[fn]
-	if int(nargs) != len(f.Args) {
-		setError(res, -1, fmt.Sprintf("urlnorm_call: %s takes %d arguments, got %d", f.Name, len(f.Args), nargs), "internal")
-		return res
-	}
-	cols := make([]column, nargs)
-	for i, c := range unsafe.Slice(args, nargs) {
-		cols[i] = column{data: unsafe.Pointer(c.data), ends: unsafe.Pointer(c.ends),
-			nulls: unsafe.Pointer(c.nulls), constant: c.constant != 0}
-	}
-	b := batch{f: f, cols: cols}
-	b.run(int(n))
-	b.store(res)
-	return res
+	return b.store()
 }
 
 // column reads one urlnorm_column; the memory is the caller's, borrowed
@@ -175,6 +160,10 @@ type batch struct {
 	row   int // the row that raised, or -1
 }
 
+func (b *batch) fail(msg string) {
+	b.err, b.row = panicError{msg}, -1
+}
+
 func (b *batch) run(n int) {
 	b.row = -1
 	defer func() {
@@ -183,8 +172,9 @@ func (b *batch) run(n int) {
 			b.row = len(b.ends)
 		}
 	}()
-	args := make([]string, len(b.cols))
-	valid := make([]bool, len(b.cols))
+	var a [2]string
+	var v [2]bool
+	args, valid := a[:len(b.cols)], v[:len(b.cols)]
 	// A constant profile is checked once, as DuckDB's binder does in the
 	// embedded adapter: a misspelt profile raises even with no rows.
 	if last := len(b.cols) - 1; last > 0 && b.cols[last].constant {
@@ -217,8 +207,8 @@ func (b *batch) run(n int) {
 	}
 }
 
-// panicError is a panic recovered in the glue (outside udf's own
-// recovery).
+// panicError is an error of the glue itself: a bad call, or a panic
+// recovered outside udf's own recovery.
 type panicError struct{ msg string }
 
 func (e panicError) Error() string { return e.msg }
@@ -230,31 +220,39 @@ func boolByte(b bool) uint8 {
 	return 0
 }
 
-func (b *batch) store(res *C.urlnorm_result) {
-	res.rows = C.int64_t(len(b.ends))
-	res.data = (*C.char)(cBytes(b.out))
-	res.ends = (*C.int64_t)(cBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.ends))), 8*len(b.ends))))
-	res.nulls = (*C.uint8_t)(cBytes(b.nulls))
+// store copies the outcome into one malloc'ed block: the urlnorm_result,
+// then ends, data, nulls, and the error and kind strings (NUL-terminated).
+// One allocation keeps a call of one row cheap.
+func (b *batch) store() *C.urlnorm_result {
+	var msg, kind string
 	if b.err != nil {
-		kind := "internal"
+		msg, kind = b.err.Error(), "internal"
 		var ue *udf.Error
 		if errors.As(b.err, &ue) {
 			kind = ue.Kind
 		}
-		setError(res, b.row, b.err.Error(), kind)
 	}
-}
-
-// cBytes copies p into malloc'ed memory (at least one byte, so that an
-// empty result is not a NULL pointer).
-func cBytes(p []byte) unsafe.Pointer {
-	m := C.malloc(C.size_t(max(len(p), 1)))
-	copy(unsafe.Slice((*byte)(m), len(p)), p)
-	return m
-}
-
-func setError(res *C.urlnorm_result, row int, msg, kind string) {
-	res.error = C.CString(msg)
-	res.kind = C.CString(kind)
-	res.error_row = C.int64_t(row)
+	head := int(C.sizeof_urlnorm_result) // a multiple of 8: ends stay aligned
+	size := head + 8*len(b.ends) + len(b.out) + len(b.nulls) + len(msg) + 1 + len(kind) + 1
+	p := C.malloc(C.size_t(size))
+	if p == nil {
+		return nil
+	}
+	mem := unsafe.Slice((*byte)(p), size)
+	at := head
+	put := func(src []byte) unsafe.Pointer {
+		q := unsafe.Pointer(&mem[at])
+		at += copy(mem[at:], src)
+		return q
+	}
+	res := (*C.urlnorm_result)(p)
+	*res = C.urlnorm_result{rows: C.int64_t(len(b.ends)), error_row: C.int64_t(b.row)}
+	res.ends = (*C.int64_t)(put(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.ends))), 8*len(b.ends))))
+	res.data = (*C.char)(put(b.out))
+	res.nulls = (*C.uint8_t)(put(b.nulls))
+	if b.err != nil {
+		res.error = (*C.char)(put(append([]byte(msg), 0)))
+		res.kind = (*C.char)(put(append([]byte(kind), 0)))
+	}
+	return res
 }

@@ -71,9 +71,9 @@ class _Result(ctypes.Structure):
     # urlnorm_result (ext/sqlite/capi.go)
     _fields_ = [
         ("rows", ctypes.c_int64),
-        ("data", ctypes.c_void_p),
-        ("ends", ctypes.c_void_p),
-        ("nulls", ctypes.c_void_p),
+        ("data", ctypes.POINTER(ctypes.c_char)),
+        ("ends", ctypes.POINTER(ctypes.c_int64)),
+        ("nulls", ctypes.POINTER(ctypes.c_uint8)),
         ("error", ctypes.c_char_p),
         ("kind", ctypes.c_char_p),
         ("error_row", ctypes.c_int64),
@@ -155,22 +155,23 @@ def _encode_mixed(name, values, base):
     return b"".join(enc), array("q", accumulate(map(len, enc))), bytes(nulls)
 
 
-def _run(lib, fn, name, values, consts, base):
-    """Evaluates fn over values (a list) with constant trailing arguments;
-    base is the index of values[0] in what the user passed (None for a
-    single value)."""
-    # consts and the locals data, ends, nulls keep the memory the columns
-    # point to alive during the call.
-    data, ends, nulls = _encode(name, values, base)
-    cols = (_Column * (1 + len(consts)))(
-        _Column(data, ends.buffer_info()[0], nulls, 0),
-        *(_Column(c, e.buffer_info()[0], None, 1) for c, e in consts),
-    )
-    res = lib.urlnorm_call(fn, len(cols), cols, len(values))
+def _run(lib, fn, name, col, n, consts, base):
+    """Evaluates fn over n values, the column col (data, ends, nulls), with
+    the constant trailing arguments consts (_Column); base is the index of
+    the first value in what the user passed (None for a single value)."""
+    data, ends, nulls = col  # kept alive during the call by these locals
+    cols = _COLUMNS[1 + len(consts)](_Column(data, ends.buffer_info()[0], nulls, 0), *consts)
+    res = lib.urlnorm_call(fn, 1 + len(consts), cols, n)
     if not res:
         raise MemoryError(f"{name}: urlnorm_call could not allocate its result")
     try:
         r = res.contents
+        if r.error is not None:
+            row = r.error_row
+            index = None if row < 0 or base is None else base + row
+            raise Error(r.error.decode("utf-8", "surrogateescape"), r.kind.decode(), name, index)
+        if n == 1:  # indexing the pointers is cheaper than string_at
+            return [None if r.nulls[0] else r.data[: r.ends[0]].decode("utf-8", "surrogateescape")]
         rows = r.rows
         out_ends = array("q")
         out_ends.frombytes(ctypes.string_at(r.ends, 8 * rows))
@@ -185,13 +186,34 @@ def _run(lib, fn, name, values, consts, base):
             for i, flag in enumerate(out_nulls):
                 if flag:
                     results[i] = None
-        if r.error is not None:
-            row = r.error_row
-            index = None if row < 0 or base is None else base + row
-            raise Error(r.error.decode("utf-8", "surrogateescape"), r.kind.decode(), name, index)
         return results
     finally:
         lib.urlnorm_free(res)
+
+
+_COLUMNS = {1: _Column * 1, 2: _Column * 2}
+_consts = {}  # profile -> (_Column, bytes, end offsets): the column and the memory it points to
+
+
+def _const(name, arg):
+    c = _consts.get(arg)
+    if c is None:
+        if not isinstance(arg, str):
+            raise TypeError(f"{name}: profile must be a str, got {type(arg).__name__} ({arg!r})")
+        enc = arg.encode("utf-8", "surrogatepass")
+        ends = array("q", [len(enc)])
+        c = (_Column(enc, ends.buffer_info()[0], None, 1), enc, ends)
+        if len(_consts) < 64:  # profile names are few; do not grow without bound
+            _consts[arg] = c
+    return c[0]
+
+
+def _scalar(name, value):
+    """A single value as a column."""
+    if isinstance(value, str):
+        enc = value.encode("utf-8", "surrogatepass")
+        return enc, array("q", [len(enc)]), None
+    return _encode(name, [value], None)
 
 
 def call(name, value, consts=()):
@@ -200,25 +222,20 @@ def call(name, value, consts=()):
     A single value gives a single result, an iterable a list."""
     lib = _load()
     fn = _handle(lib, name, 1 + len(consts))
-    const_cols = []  # (bytes, end offsets) of each constant argument
-    for arg in consts:
-        if not isinstance(arg, str):
-            raise TypeError(f"{name}: profile must be a str, got {type(arg).__name__} ({arg!r})")
-        enc = arg.encode("utf-8", "surrogatepass")
-        const_cols.append((enc, array("q", [len(enc)])))
+    const_cols = [_const(name, arg) for arg in consts]
     if value is None or isinstance(value, (str, bytes, bytearray, memoryview)):
-        return _run(lib, fn, name, [value], const_cols, None)[0]
+        return _run(lib, fn, name, _scalar(name, value), 1, const_cols, None)[0]
     if isinstance(value, (list, tuple)):
         if len(value) <= _BATCH:
-            return _run(lib, fn, name, value, const_cols, 0)
+            return _run(lib, fn, name, _encode(name, value, 0), len(value), const_cols, 0)
         chunks = (value[i : i + _BATCH] for i in range(0, len(value), _BATCH))
     else:
         it = iter(value)
         chunks = iter(lambda: list(islice(it, _BATCH)), [])
     results, base = [], 0
     for chunk in chunks:
-        results.extend(_run(lib, fn, name, chunk, const_cols, base))
+        results.extend(_run(lib, fn, name, _encode(name, chunk, base), len(chunk), const_cols, base))
         base += len(chunk)
-    if base == 0:
-        _run(lib, fn, name, [], const_cols, 0)  # an empty input still checks the profile
+    if base == 0:  # an empty input still checks the profile
+        _run(lib, fn, name, _encode(name, [], 0), 0, const_cols, 0)
     return results
