@@ -115,8 +115,7 @@ func urlnorm_call(fn C.int32_t, nargs C.int32_t, args *C.urlnorm_column, n C.int
 		b.fail(fmt.Sprintf("urlnorm_call: %s takes %d arguments, got %d", f.Name, len(f.Args), nargs))
 	default:
 		b.f = bridge.Funcs[fn]
-		var cols [2]column // every function takes one or two arguments
-		b.cols = cols[:0]
+		b.cols = make([]column, 0, nargs)
 		for _, c := range unsafe.Slice(args, nargs) {
 			b.cols = append(b.cols, column{data: unsafe.Pointer(c.data), ends: unsafe.Pointer(c.ends),
 				nulls: unsafe.Pointer(c.nulls), constant: c.constant != 0})
@@ -161,20 +160,18 @@ type batch struct {
 }
 
 func (b *batch) fail(msg string) {
-	b.err, b.row = panicError{msg}, -1
+	b.err, b.row = glueError{msg}, -1
 }
 
 func (b *batch) run(n int) {
 	b.row = -1
 	defer func() {
 		if r := recover(); r != nil {
-			b.err = panicError{bridge.PanicError(b.f.Name, r)}
+			b.err = glueError{bridge.PanicError(b.f.Name, r)}
 			b.row = len(b.ends)
 		}
 	}()
-	var a [2]string
-	var v [2]bool
-	args, valid := a[:len(b.cols)], v[:len(b.cols)]
+	args, valid := make([]string, len(b.cols)), make([]bool, len(b.cols))
 	// A constant profile is checked once, as DuckDB's binder does in the
 	// embedded adapter: a misspelt profile raises even with no rows.
 	if last := len(b.cols) - 1; last > 0 && b.cols[last].constant {
@@ -207,11 +204,11 @@ func (b *batch) run(n int) {
 	}
 }
 
-// panicError is an error of the glue itself: a bad call, or a panic
+// glueError is an error of the glue itself: a bad call, or a panic
 // recovered outside udf's own recovery.
-type panicError struct{ msg string }
+type glueError struct{ msg string }
 
-func (e panicError) Error() string { return e.msg }
+func (e glueError) Error() string { return e.msg }
 
 func boolByte(b bool) uint8 {
 	if b {
