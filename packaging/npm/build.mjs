@@ -10,7 +10,7 @@
 // Staging directories are under ROOT/build/npm/. build.sh has checked the
 // files (packaging/checklib.sh). See docs/node.md.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [root, version, ...arches] = process.argv.slice(2);
@@ -36,7 +36,9 @@ const nodeApiRange = [
   ...duckdbMinors.flatMap((m) => Array.from({ length: 10 }, (_, p) => `~${m}.${p}-0`)),
 ].join(' || ');
 
-const license = ['LICENSE', 'THIRD_PARTY_NOTICES.md', 'NOTICE'].filter((f) => existsSync(join(root, f)));
+// The license and third-party notices at the top of the repository (the
+// wheel takes the same files).
+const license = readdirSync(root).filter((f) => /^(LICENSE|NOTICE|THIRD_PARTY)/.test(f)).sort();
 const common = {
   version,
   license: 'MIT',
