@@ -10,8 +10,8 @@ from ._lib import SQLITE_EXTENSION, LoadError, _load
 #: What to do when Python's sqlite3 module cannot load extensions.
 NO_EXTENSIONS = (
     "this Python's sqlite3 module cannot load extensions: it was built without "
-    "--enable-loadable-sqlite-extensions (pyenv's default build and the python.org macOS "
-    "installer are; Debian's and Ubuntu's python3 and conda's are not). Use such a Python, or "
+    "--enable-loadable-sqlite-extensions, as pyenv's default build and the python.org macOS "
+    "installer are. Use a Python whose sqlite3 can (Debian's and Ubuntu's python3, conda's), or "
     "rebuild it with PYTHON_CONFIGURE_OPTS=--enable-loadable-sqlite-extensions. urlnorm's plain "
     "functions (urlnorm.normalize_url, ...) work without it"
 )
