@@ -14,6 +14,19 @@ command -v sqlite3 >/dev/null || need_apt+=(sqlite3)
 [ -x /usr/bin/python3 ] || need_apt+=(python3)
 command -v npm >/dev/null || need_apt+=(npm)
 
+# packaging/python/test.sh (the wheel's install test): venv and pip for
+# Debian's python3, numpy and pandas (static TLS check), readelf (binutils,
+# glibc versions in packaging/python/build.sh).
+/usr/bin/python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+/usr/bin/python3 -m pip --version >/dev/null 2>&1 || need_apt+=(python3-pip)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || need_apt+=(python3-numpy)
+/usr/bin/python3 -c 'import pandas' 2>/dev/null || need_apt+=(python3-pandas)
+command -v readelf >/dev/null || need_apt+=(binutils)
+# ... and the C ABI of the aarch64 wheel's library, cross-compiled and run
+# under qemu-user.
+command -v aarch64-linux-gnu-gcc >/dev/null || need_apt+=(gcc-aarch64-linux-gnu)
+command -v qemu-aarch64-static >/dev/null || need_apt+=(qemu-user-static)
+
 # duckdb/, internal/parity, cmd/urlnorm: DuckDB's prebuilt static library is
 # C++ and links with -lstdc++, which a gcc-only machine lacks (g++ brings it).
 if ! echo 'int main(void){return 0;}' | "${CC:-gcc}" -x c - -lstdc++ -o /dev/null 2>/dev/null; then
