@@ -59,6 +59,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"unsafe"
 
@@ -167,16 +168,20 @@ func (b *batch) run(n int) {
 	b.row = -1
 	defer func() {
 		if r := recover(); r != nil {
-			b.err = glueError{bridge.PanicError(b.f.Name, r)}
+			b.err = udf.PanicError(b.f.Name, r)
 			b.row = len(b.ends)
 		}
 	}()
-	args, valid := make([]string, len(b.cols)), make([]bool, len(b.cols))
-	// A constant profile is checked once, as DuckDB's binder does in the
-	// embedded adapter: a misspelt profile raises even with no rows.
-	if last := len(b.cols) - 1; last > 0 && b.cols[last].constant {
-		if p, ok := b.cols[last].value(0); ok {
-			if b.err = b.f.CheckProfile(p); b.err != nil {
+	args, nulls := make([]string, len(b.cols)), make([]bool, len(b.cols))
+	// A constant argument (a profile) is checked once, as DuckDB's binder
+	// does in the embedded adapter: a misspelt profile raises even with no
+	// rows.
+	for i, c := range b.cols {
+		if !c.constant {
+			continue
+		}
+		if v, ok := c.value(0); ok {
+			if b.err = b.f.CheckArg(i, v); b.err != nil {
 				return
 			}
 		}
@@ -184,16 +189,21 @@ func (b *batch) run(n int) {
 	b.ends = make([]int64, 0, n)
 	b.nulls = make([]uint8, 0, n)
 	for row := 0; row < n; row++ {
-		null := false
 		for i, c := range b.cols {
-			args[i], valid[i] = c.value(row)
-			null = null || !valid[i]
+			var ok bool
+			args[i], ok = c.value(row)
+			nulls[i] = !ok
 		}
+		bridge.BeforeRow(b.f, args)
+		var null bool
 		var err error
-		if null {
-			err = bridge.NullRow(b.f, args, valid)
+		if b.f.IntResult() {
+			var v int64
+			if v, null, err = b.f.Int(args, nulls); err == nil && !null {
+				b.out = strconv.AppendInt(b.out, v, 10)
+			}
 		} else {
-			b.out, null, err = bridge.Text(b.f, b.out, args)
+			b.out, null, err = b.f.Text(b.out, args, nulls)
 		}
 		if err != nil {
 			b.err, b.row = err, row
@@ -204,8 +214,7 @@ func (b *batch) run(n int) {
 	}
 }
 
-// glueError is an error of the glue itself: a bad call, or a panic
-// recovered outside udf's own recovery.
+// glueError is an error of the glue itself: a bad call.
 type glueError struct{ msg string }
 
 func (e glueError) Error() string { return e.msg }
