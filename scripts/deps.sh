@@ -28,6 +28,5 @@ if ((${#need_apt[@]})); then
 	fi
 fi
 
-# ext/: the DuckDB headers and the Node host, into build/ext/ (git-ignored).
-"$(dirname "$0")/../ext/fetch.sh" headers
+# ext/: the Node host, into build/ext/ (git-ignored).
 "$(dirname "$0")/../ext/fetch.sh" node
