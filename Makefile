@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -50,3 +50,22 @@ bench:
 # bench-test: the benchmark module's own tests, vet and staticcheck.
 bench-test:
 	cd benchmarks && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
+
+# dist: the release files for Linux amd64 and arm64 into dist/ (command-line
+# and extension tarballs, the DuckDB extension repository, the Python and
+# npm packages, SHA256SUMS); see docs/install.md. Needs the cross compilers
+# "scripts/deps.sh dist" installs.
+dist:
+	./scripts/deps.sh dist
+	GO=$(GO) ./scripts/dist.sh
+
+# notices: rewrite THIRD_PARTY_NOTICES.md from the build graph.
+notices:
+	GO=$(GO) ./scripts/notices.sh > THIRD_PARTY_NOTICES.md
+
+# dist-test: the install tests of what "make dist" wrote (scripts/dist-test.sh:
+# tarballs, sqlite3 shells, DuckDB 1.2–1.5 installing from the repository tree
+# on 127.0.0.1, arm64 under qemu-user), then packaging/*/test.sh.
+dist-test:
+	./scripts/deps.sh dist
+	./scripts/dist-test.sh
