@@ -7,8 +7,8 @@
  *
  *   duckdb_host STATEMENT...
  *
- * Prints each result row as tab-separated values ("NULL" for NULL); on an
- * error prints "Error: <message>" to stderr and exits 1.
+ * Prints the last statement's rows as tab-separated values ("NULL" for
+ * NULL); on an error prints "Error: <message>" to stderr and exits 1.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
 			duckdb_destroy_result(&res);
 			return 1;
 		}
-		idx_t rows = duckdb_row_count(&res), cols = duckdb_column_count(&res);
+		idx_t rows = i == argc - 1 ? duckdb_row_count(&res) : 0, cols = duckdb_column_count(&res);
 		for (idx_t r = 0; r < rows; r++) {
 			for (idx_t c = 0; c < cols; c++) {
 				char *v = duckdb_value_is_null(&res, c, r) ? NULL : duckdb_value_varchar(&res, c, r);

@@ -1,7 +1,8 @@
 // A DuckDB "shell" over @duckdb/node-api for the install tests: runs each
 // argument as a statement in a fresh in-memory DuckDB started with
 // unsigned extensions allowed (DUCKDB_UNSIGNED=0: not allowed), and
-// prints each result row as tab-separated values ("NULL" for NULL). On an
+// prints the last statement's rows as tab-separated values ("NULL" for
+// NULL). On an
 // error it prints "Error: <message>" to stderr and exits 1. Same
 // interface as duckdb_host.c, which runs DuckDB's arm64 library.
 //
@@ -15,15 +16,16 @@ const { DuckDBInstance } = require('@duckdb/node-api');
 const config = process.env.DUCKDB_UNSIGNED === '0' ? {} : { allow_unsigned_extensions: 'true' };
 const instance = await DuckDBInstance.create(':memory:', config);
 const con = await instance.connect();
+let rows = [];
 for (const sql of process.argv.slice(3)) {
-  let rows;
   try {
-    rows = (await con.runAndReadAll(sql)).getRowsJS();
+    const reader = await con.runAndReadAll(sql);
+    rows = reader.getRowsJS ? reader.getRowsJS() : reader.getRows(); // node-api 1.2.0 has getRows only
   } catch (e) {
     process.stderr.write(`Error: ${e.message}\n`);
     process.exit(1);
   }
-  for (const row of rows) {
-    process.stdout.write(row.map((v) => (v === null ? 'NULL' : String(v))).join('\t') + '\n');
-  }
+}
+for (const row of rows) {
+  process.stdout.write(row.map((v) => (v === null ? 'NULL' : String(v))).join('\t') + '\n');
 }
