@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -69,3 +69,8 @@ notices:
 dist-test:
 	./scripts/deps.sh dist
 	./scripts/dist-test.sh
+
+# dist-repro: build HEAD again elsewhere with an empty build cache and
+# compare with dist/ byte for byte (reproducible builds).
+dist-repro:
+	./scripts/dist-repro.sh
