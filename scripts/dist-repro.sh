@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 git clone -q --no-hardlinks "$root" "$tmp/elsewhere/urlnorm"
 echo "dist-repro: building $(git rev-parse --short HEAD) again in $tmp/elsewhere/urlnorm with an empty GOCACHE" >&2
-(cd "$tmp/elsewhere/urlnorm" && GOCACHE=$tmp/gocache GOFLAGS=-modcacherw ./scripts/dist.sh)
+(cd "$tmp/elsewhere/urlnorm" && GOCACHE=$tmp/gocache ./scripts/dist.sh)
 if diff -u dist/SHA256SUMS "$tmp/elsewhere/urlnorm/dist/SHA256SUMS"; then
 	echo "dist-repro: $(wc -l <dist/SHA256SUMS) files, identical bytes: 1 passed, 0 failed"
 else
