@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -74,3 +74,27 @@ dist-test:
 # compare with dist/ byte for byte (reproducible builds).
 dist-repro:
 	./scripts/dist-repro.sh
+
+# --- DuckDB community extensions ---------------------------------------
+# DuckDB's community-extensions CI builds and tests an extension with these
+# targets (the interface of duckdb/extension-template-c and the C-API
+# makefiles of duckdb/extension-ci-tools): make configure_ci, make release
+# or debug (→ build/<type>/urlnorm.duckdb_extension, platform from
+# DUCKDB_PLATFORM, default linux_<arch>), make test_release or test_debug
+# (test/sql/*.test). See description.yml and docs/install.md.
+GO_TOOLCHAIN = 1.26.8
+CI_GO = $(if $(wildcard build/go/bin/go),$(CURDIR)/build/go/bin/go,$(GO))
+
+# configure_ci: the pinned Go into build/go (CI images have an older Go).
+configure_ci:
+	./scripts/install-go.sh $(GO_TOOLCHAIN) build/go
+
+release debug:
+	GO=$(CI_GO) ONLY=duckdb $(if $(filter debug,$@),DEBUG=1) ./ext/build.sh build/$@
+
+test_release test_debug:
+	URLNORM_EXT_DIR=$(CURDIR)/build/$(@:test_%=%) $(CI_GO) test ./ext -run '^TestCommunitySQL$$' -count=1 -v
+
+# The C API is stable from DuckDB 1.2 on: nothing depends on DuckDB's version.
+set_duckdb_version set_duckdb_tag:
+	@echo "urlnorm builds against DuckDB's stable C API v1.2.0 (ext/duckdb/include): nothing to set"

@@ -168,6 +168,14 @@ duckdb_test() {
 	check "$label: installed from the repository, version v$version" "urlnorm	true	v$version	REPOSITORY	$repo" \
 		"$@" "SET extension_directory = '$dir'" "LOAD urlnorm" \
 		"SELECT extension_name, loaded, extension_version, install_mode, installed_from FROM duckdb_extensions() WHERE extension_name = 'urlnorm'"
+	dir=$(mktemp -d "$work/extdir.XXXX")
+	check "$label: SET custom_extension_repository, INSTALL urlnorm" "http://example.com/b?a=2&z=1" \
+		"$@" "SET extension_directory = '$dir'" "SET custom_extension_repository = '$repo'" "INSTALL urlnorm" "LOAD urlnorm" \
+		"SELECT normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')"
+	dir=$(mktemp -d "$work/extdir.XXXX")
+	check "$label: INSTALL FROM a local directory" "http://example.com/b?a=2&z=1" \
+		"$@" "SET extension_directory = '$dir'" "INSTALL urlnorm FROM '$dist/duckdb-repository'" "LOAD urlnorm" \
+		"SELECT normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')"
 }
 while read -r duckdb node arm; do
 	[ -n "$duckdb" ] || continue
