@@ -2,11 +2,13 @@ package ext_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/internal/slt"
+	"github.com/urlnorm/urlnorm/version"
 )
 
 // TestCommunitySQL runs test/sql/*.test, the files DuckDB's
@@ -89,3 +91,31 @@ func parseRequiring(t *testing.T, file, ext string) []*slt.Record {
 	return recs
 }
 
+
+// TestReleaseVersion checks that everything that states the release
+// version states version.Version: the script the build reads it with
+// (the DuckDB footer, the tarball names), description.yml (DuckDB's
+// community repository) and CHANGELOG.md.
+func TestReleaseVersion(t *testing.T) {
+	out, err := exec.Command(filepath.Join(root, "scripts", "version.sh")).Output()
+	if err != nil {
+		t.Fatalf("scripts/version.sh: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != version.Version {
+		t.Errorf("scripts/version.sh prints %q, version.Version is %q", got, version.Version)
+	}
+	desc, err := os.ReadFile(filepath.Join(root, "description.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(desc), "\n  version: "+version.Version+"\n") {
+		t.Errorf("description.yml: no line %q", "  version: "+version.Version)
+	}
+	changelog, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(changelog), "\n## "+version.Version+"\n") {
+		t.Errorf("CHANGELOG.md: no section %q", "## "+version.Version)
+	}
+}
