@@ -83,11 +83,12 @@ dist-repro:
 # DUCKDB_PLATFORM, default linux_<arch>), make test_release or test_debug
 # (test/sql/*.test). See description.yml and docs/install.md.
 GO_TOOLCHAIN = 1.26.8
-CI_GO = $(if $(wildcard build/go/bin/go),$(CURDIR)/build/go/bin/go,$(GO))
+CI_GO = $(if $(wildcard build/_go/bin/go),$(CURDIR)/build/_go/bin/go,$(GO))
 
-# configure_ci: the pinned Go into build/go (CI images have an older Go).
+# configure_ci: the pinned Go into build/_go (CI images have an older Go;
+# "_" keeps its sources out of ./...).
 configure_ci:
-	./scripts/install-go.sh $(GO_TOOLCHAIN) build/go
+	./scripts/install-go.sh $(GO_TOOLCHAIN) build/_go
 
 release debug:
 	GO=$(CI_GO) ONLY=duckdb $(if $(filter debug,$@),DEBUG=1) ./ext/build.sh build/$@

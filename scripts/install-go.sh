@@ -3,7 +3,7 @@
 # build urlnorm and too old to switch toolchains itself (DuckDB's
 # community-extension CI images have Go 1.20):
 #
-#   scripts/install-go.sh VERSION DIR      e.g. 1.26.8 build/go
+#   scripts/install-go.sh VERSION DIR      e.g. 1.26.8 build/_go
 #
 # Go publishes each release as the module golang.org/toolchain; any Go
 # from 1.16 on fetches it with "go mod download" through the module proxy
