@@ -15,14 +15,15 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-node_api=1.5.6-r.1
+# The node-api the host tests use (packaging/npm/test.sh reads this line).
+node_api=@duckdb/node-api@1.5.6-r.1
 
 need_npm() {
 	command -v npm >/dev/null || { echo "ext/fetch.sh: npm is needed (scripts/deps.sh installs it)" >&2; exit 1; }
 }
 
 node() {
-	local version=${1:-$node_api} dir=${2:-$root/build/ext/node}
+	local version=${1:-${node_api##*@}} dir=${2:-$root/build/ext/node}
 	local pkg=$dir/node_modules/@duckdb/node-api/package.json
 	if [ -f "$pkg" ] && grep -q "\"version\": \"$version\"" "$pkg"; then
 		return

@@ -142,6 +142,7 @@ check "python3 with numpy and pandas loaded: both extensions load (static TLS)" 
 
 echo "== 4. DuckDB: INSTALL urlnorm FROM a repository on 127.0.0.1"
 # A static file server over dist/duckdb-repository, on a free port.
+: >"$work/http.log"
 python3 -u -m http.server --bind 127.0.0.1 --directory "$dist/duckdb-repository" 0 >"$work/http.log" 2>&1 &
 server=$!
 port=
