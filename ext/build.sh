@@ -64,7 +64,7 @@ ldflags="-buildid="
 [ -n "${DEBUG:-}" ] || ldflags="$ldflags -s -w"
 flags=(-buildmode=c-shared -tags "$tags" -trimpath -ldflags "$ldflags")
 build() { # build OUT PACKAGE
-	env CGO_ENABLED=1 GOARCH="$goarch" ${cc:+CC="$cc"} CGO_CFLAGS="-O2 -I$root/ext/duckdb/include" \
+	env CGO_ENABLED=1 GOARCH="$goarch" ${cc:+CC="$cc"} CGO_CFLAGS="-O2" \
 		$go build "${flags[@]}" -o "$1" "$2"
 }
 if [ "${ONLY:-}" != duckdb ]; then

@@ -10,7 +10,7 @@
 package main
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../build/ext/include -O2
+#cgo CFLAGS: -I${SRCDIR}/include -O2
 #include <stdint.h>
 #include <stdlib.h>
 
