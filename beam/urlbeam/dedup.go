@@ -96,9 +96,9 @@ func (f *groupFn) MergeAccumulators(a, b dedup.Partial) dedup.Partial {
 
 func toGroup(url string, p dedup.Partial) Group { return *p.Group(url) }
 
-func groupTotals(g Group) Totals     { return Totals{Valid: g.Count, Distinct: 1} }
-func invalidTotals(Invalid) Totals   { return Totals{Invalid: 1} }
-func nullTotals(n int64) Totals      { return Totals{Nulls: n} }
+func groupTotals(g Group) Totals   { return Totals{Valid: g.Count, Distinct: 1} }
+func invalidTotals(Invalid) Totals { return Totals{Invalid: 1} }
+func nullTotals(n int64) Totals    { return Totals{Nulls: n} }
 func addTotals(a, b Totals) Totals {
 	return Totals{a.Valid + b.Valid, a.Nulls + b.Nulls, a.Invalid + b.Invalid, a.Distinct + b.Distinct}
 }

@@ -275,7 +275,9 @@ func nullable(r Result) (in, v *string) {
 	return &r.Input, &r.Value
 }
 
-func resultShard(r Result, shards int) int { return int((uint64(r.File)<<40 ^ uint64(r.Seq)) % uint64(shards)) }
+func resultShard(r Result, shards int) int {
+	return int((uint64(r.File)<<40 ^ uint64(r.Seq)) % uint64(shards))
+}
 
 type groupParquetFn struct {
 	Spec   Spec
