@@ -58,11 +58,11 @@ func WriteResults(s beam.Scope, prefix, format, op string, shards int, results b
 	if format == FormatParquet {
 		switch op {
 		case OpHash:
-			writeParquet(s, prefix, shards, beam.ParDo(s, &hashParquetFn{shards}, results), shardOf[hashParquet])
+			writeParquet(s, prefix, shards, beam.ParDo(s, &hashParquetFn{shards}, results), hashShard)
 		case OpCanonicalize:
-			writeParquet(s, prefix, shards, beam.ParDo(s, &recordParquetFn{shards}, results), shardOf[recordParquet])
+			writeParquet(s, prefix, shards, beam.ParDo(s, &recordParquetFn{shards}, results), recordShard)
 		default:
-			writeParquet(s, prefix, shards, beam.ParDo(s, &urlParquetFn{shards}, results), shardOf[urlParquet])
+			writeParquet(s, prefix, shards, beam.ParDo(s, &urlParquetFn{shards}, results), urlShard)
 		}
 		return
 	}
@@ -140,7 +140,7 @@ func WriteGroups(s beam.Scope, spec Spec, prefix, format string, shards int, gro
 	filesystem.ValidateScheme(prefix)
 	shards = max(shards, 1)
 	if format == FormatParquet {
-		writeParquet(s, prefix, shards, beam.ParDo(s, &groupParquetFn{Spec: spec, Shards: shards}, groups), shardOf[groupParquet])
+		writeParquet(s, prefix, shards, beam.ParDo(s, &groupParquetFn{Spec: spec, Shards: shards}, groups), groupShard)
 		return
 	}
 	WriteLines(s, prefix, ".jsonl", "", shards, beam.ParDo(s, &groupLineFn{Spec: spec}, groups))
@@ -296,12 +296,16 @@ func (f *groupParquetFn) ProcessElement(g Group) (int, groupParquet) {
 	return int(h.Sum64() % uint64(f.Shards)), groupParquet{Count: g.Count, URL: g.URL, Hash: f.n.HashCanonical(g.URL), Examples: g.Examples}
 }
 
-// shardOf is the partition function of writeParquet: the row's key.
-func shardOf[T any](shard int, _ T) int { return shard }
+// The partition functions of writeParquet: the row's key. (One per row
+// type: Beam names registered functions without their type parameters.)
+func urlShard(shard int, _ urlParquet) int       { return shard }
+func hashShard(shard int, _ hashParquet) int     { return shard }
+func recordShard(shard int, _ recordParquet) int { return shard }
+func groupShard(shard int, _ groupParquet) int   { return shard }
 
 // writeParquet writes rows (PCollection<KV<int, T>>, T a Parquet row
 // type, the key its shard) with parquetio.Write, one writer per shard;
-// partition is shardOf[T].
+// partition is the function of T.
 func writeParquet(s beam.Scope, prefix string, shards int, rows beam.PCollection, partition any) {
 	for i, p := range beam.Partition(s, shards, partition, rows) {
 		parquetio.Write(s, ShardName(prefix, i, shards, ".parquet"), beam.DropKey(s, p))
@@ -321,8 +325,8 @@ func init() {
 	register.DoFn1x2[Result, int, hashParquet](&hashParquetFn{})
 	register.DoFn1x2[Result, int, recordParquet](&recordParquetFn{})
 	register.DoFn1x2[Group, int, groupParquet](&groupParquetFn{})
-	register.Function2x1(shardOf[urlParquet])
-	register.Function2x1(shardOf[hashParquet])
-	register.Function2x1(shardOf[recordParquet])
-	register.Function2x1(shardOf[groupParquet])
+	register.Function2x1(urlShard)
+	register.Function2x1(hashShard)
+	register.Function2x1(recordShard)
+	register.Function2x1(groupShard)
 }

@@ -30,8 +30,9 @@ type Row struct {
 	// Null is a Parquet NULL (SQL: NULL in, NULL out; not an error).
 	Null bool
 	// Err is a reading problem's error kind (too_long: Value is the cut
-	// value's start; missing_field; csv_syntax), "" when none.
-	Err string
+	// value's start; missing_field; csv_syntax), "" when none, and
+	// ErrText its message.
+	Err, ErrText string
 }
 
 // ReadOptions say how to read the inputs: cliio's options (input format
@@ -144,7 +145,7 @@ func (f *readFn) ProcessElement(ctx context.Context, in inputFile, emit func(Row
 		for i := range b.Len() {
 			row := Row{File: in.Index, Seq: seq, Where: b.Pos(i), Null: b.Null(i), Value: strings.Clone(b.Value(i))}
 			if err := b.Err(i); err != nil {
-				row.Err = normalize.KindOf(err)
+				row.Err, row.ErrText = normalize.KindOf(err), err.Error()
 			}
 			emit(row)
 			seq++

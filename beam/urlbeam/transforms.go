@@ -113,7 +113,7 @@ func (t *tally) check(ctx context.Context, r Row, invalid func(Invalid)) bool {
 	}
 	if r.Err != "" {
 		t.bad(ctx, r.Err)
-		invalid(Invalid{File: r.File, Seq: r.Seq, Where: r.Where, Input: r.Value, Kind: r.Err, Error: "read: " + r.Err})
+		invalid(Invalid{File: r.File, Seq: r.Seq, Where: r.Where, Input: r.Value, Kind: r.Err, Error: r.ErrText})
 		return false
 	}
 	return true
