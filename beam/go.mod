@@ -6,6 +6,7 @@ replace github.com/urlnorm/urlnorm => ../
 
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
+	github.com/duckdb/duckdb-go/v2 v2.10505.0
 	github.com/urlnorm/urlnorm v0.0.0-00010101000000-000000000000
 )
 
@@ -40,7 +41,6 @@ require (
 	github.com/duckdb/duckdb-go-bindings/lib/linux-amd64 v0.10505.0 // indirect
 	github.com/duckdb/duckdb-go-bindings/lib/linux-arm64 v0.10505.0 // indirect
 	github.com/duckdb/duckdb-go-bindings/lib/windows-amd64 v0.10505.0 // indirect
-	github.com/duckdb/duckdb-go/v2 v2.10505.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/envoyproxy/go-control-plane/envoy v1.37.0 // indirect
 	github.com/envoyproxy/protoc-gen-validate v1.3.3 // indirect

@@ -94,7 +94,13 @@ func (f *groupFn) MergeAccumulators(a, b dedup.Partial) dedup.Partial {
 	return a
 }
 
-func toGroup(url string, p dedup.Partial) Group { return *p.Group(url) }
+// toGroup ends a group (and counts it in "distinct").
+func toGroup(ctx context.Context, url string, p dedup.Partial) Group {
+	distinct.Inc(ctx, 1)
+	return *p.Group(url)
+}
+
+var distinct = beam.NewCounter(CounterNamespace, CounterDistinct)
 
 func groupTotals(g Group) Totals   { return Totals{Valid: g.Count, Distinct: 1} }
 func invalidTotals(Invalid) Totals { return Totals{Invalid: 1} }
@@ -205,7 +211,7 @@ func init() {
 	register.Emitter2[string, dedup.Spelling]()
 	register.Emitter1[int64]()
 	register.Combiner2[dedup.Partial, dedup.Spelling](&groupFn{})
-	register.Function2x1(toGroup)
+	register.Function3x1(toGroup)
 	register.Function1x1(groupTotals)
 	register.Function1x1(invalidTotals)
 	register.Function1x1(nullTotals)

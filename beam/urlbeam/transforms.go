@@ -43,6 +43,8 @@ const (
 	CounterValid     = "valid"
 	CounterNulls     = "nulls"
 	CounterInvalid   = "invalid"
+	// CounterDistinct counts Dedup's groups.
+	CounterDistinct = "distinct"
 	// CounterInvalidKind prefixes the counters by error kind.
 	CounterInvalidKind = "invalid_"
 )
