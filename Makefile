@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test beam-test
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -49,3 +49,9 @@ bench:
 # bench-test: the benchmark module's own tests, vet and staticcheck.
 bench-test:
 	cd benchmarks && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
+
+# beam-test: the Apache Beam module's tests (pipelines on prism, direct and
+# the universal runner against urlnorm), vet and staticcheck; a separate
+# module, see docs/scale.md.
+beam-test:
+	cd beam && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...

@@ -32,6 +32,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	//lint:ignore SA1019 deprecated for prism, still offered (and measured) as the lighter in-process runner
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
