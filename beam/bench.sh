@@ -55,7 +55,7 @@ echo "| corpus | URLs | command | wall (median of $runs) | URLs/s (wall) | CPU u
 echo "|---|---:|---|---:|---:|---:|---:|---:|"
 for corpus in shared big; do
 	if [ $corpus = shared ]; then files=("${lists[@]}"); else files=("$out"/big/*.txt); fi
-	lines=$(cat "${files[@]}" | wc -l)
+	lines=$(awk 'END {print NR}' "${files[@]}") # counts a last line without '\n' too
 	read -r _ w r u < <(timed cli "$out/cli.csv" "$out/urlnorm" dedup -q --format csv "${files[@]}")
 	report $corpus "$lines" "urlnorm dedup" "$w" "$r" "$u"
 	for runner in prism direct; do
