@@ -20,12 +20,6 @@ import (
 	"github.com/urlnorm/urlnorm/beam/internal/beamtest"
 )
 
-// corpus is the repository's test corpus of URLs.
-func corpus() []string {
-	dir := filepath.Join(beamtest.Root(), "testdata", "urls")
-	return []string{filepath.Join(dir, "isaacs_files.txt"), filepath.Join(dir, "kasztp.txt"), filepath.Join(dir, "sample.csv")}
-}
-
 // trickyFiles writes inputs that exercise every reading rule: a byte
 // order mark at a file's start (removed) and in the middle of a file, as
 // in concatenated files (kept: it is data), CRLF line ends, empty lines
@@ -105,8 +99,8 @@ func TestDedupMatchesCLI(t *testing.T) {
 		files         func(*testing.T) []string
 		r             DedupReport
 	}{
-		{"corpus/csv", "default", func(*testing.T) []string { return corpus() }, DedupReport{Format: "csv", Examples: 3, MinCount: 1}},
-		{"corpus/json-top", "curiousnow-v0", func(*testing.T) []string { return corpus() }, DedupReport{Format: "json", Examples: 2, MinCount: 2, Top: 25}},
+		{"corpus/csv", "default", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "csv", Examples: 3, MinCount: 1}},
+		{"corpus/json-top", "curiousnow-v0", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "json", Examples: 2, MinCount: 2, Top: 25}},
 		{"tricky/csv", "default", trickyFiles, DedupReport{Format: "csv", Examples: 5, MinCount: 1}},
 		{"tricky/json", "clara", trickyFiles, DedupReport{Format: "json", Examples: 3, MinCount: 1}},
 		{"tricky/no-examples", "rfc3986", trickyFiles, DedupReport{Format: "csv", Examples: 0, MinCount: 1, Top: 2}},

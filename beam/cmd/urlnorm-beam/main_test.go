@@ -35,11 +35,6 @@ func TestMain(m *testing.M) {
 	})
 }
 
-func corpus() []string {
-	dir := filepath.Join(beamtest.Root(), "testdata", "urls")
-	return []string{filepath.Join(dir, "isaacs_files.txt"), filepath.Join(dir, "kasztp.txt"), filepath.Join(dir, "sample.csv")}
-}
-
 func command(t *testing.T, name string, args ...string) (stdout, stderr []byte, code int) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
@@ -58,7 +53,7 @@ func command(t *testing.T, name string, args ...string) (stdout, stderr []byte, 
 // TestDedupLikeCLI: `urlnorm-beam dedup` prints what `urlnorm dedup`
 // prints, byte for byte, on the local runners.
 func TestDedupLikeCLI(t *testing.T) {
-	args := append([]string{"--profile", "clara", "--format", "csv", "--examples", "2"}, corpus()...)
+	args := append([]string{"--profile", "clara", "--format", "csv", "--examples", "2"}, beamtest.Corpus()...)
 	want, _, code := command(t, beamtest.CLI(), append([]string{"dedup", "-q"}, args...)...)
 	if code != 0 || len(want) < 1000 {
 		t.Fatalf("urlnorm dedup: exit %d, %d bytes", code, len(want))
@@ -95,7 +90,7 @@ func TestUniversalRunner(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "groups.csv")
 	_, stderr, code := command(t, bin, append([]string{"dedup", "--strict", "--runner", "universal", "--endpoint", "localhost:" + strconv.Itoa(port),
-		"--environment_type", "LOOPBACK", "--output", out}, corpus()...)...)
+		"--environment_type", "LOOPBACK", "--output", out}, beamtest.Corpus()...)...)
 	if code != 1 { // the corpus has invalid URLs
 		t.Fatalf("exit %d, want 1 (--strict):\n%s", code, stderr)
 	}
@@ -103,12 +98,12 @@ func TestUniversalRunner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _, _ := command(t, beamtest.CLI(), append([]string{"dedup", "-q", "--format", "csv"}, corpus()...)...)
+	want, _, _ := command(t, beamtest.CLI(), append([]string{"dedup", "-q", "--format", "csv"}, beamtest.Corpus()...)...)
 	if !bytes.Equal(got, want) {
 		t.Errorf("universal runner: the dedup file differs from urlnorm's (%d vs %d bytes)", len(got), len(want))
 	}
 	bad, err := os.ReadFile(out + "-invalid-00000-of-00001.jsonl")
-	if err != nil || bytes.Count(bad, []byte("\n")) != 151 || !bytes.Contains(bad, []byte(`"where":"`+corpus()[1]+`:938","input":"https://\"www.mobygames.com/company/history/companyId","error":"invalid_host"`)) {
+	if err != nil || bytes.Count(bad, []byte("\n")) != 151 || !bytes.Contains(bad, []byte(`"where":"`+beamtest.Corpus()[1]+`:938","input":"https://\"www.mobygames.com/company/history/companyId","error":"invalid_host"`)) {
 		t.Errorf("invalid rows (%v): %.300s", err, bad)
 	}
 }
@@ -119,7 +114,7 @@ func TestNormalizeLikeCLI(t *testing.T) {
 	dir := t.TempDir()
 	for _, op := range []string{"normalize", "hash"} {
 		prefix := filepath.Join(dir, op)
-		_, stderr, code := command(t, bin, append([]string{op, "--profile", "edge-gateway", "--format", "tsv", "--shards", "3", "--output", prefix}, corpus()...)...)
+		_, stderr, code := command(t, bin, append([]string{op, "--profile", "edge-gateway", "--format", "tsv", "--shards", "3", "--output", prefix}, beamtest.Corpus()...)...)
 		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", op, code, stderr)
 		}
@@ -131,7 +126,7 @@ func TestNormalizeLikeCLI(t *testing.T) {
 			}
 			got = append(got, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")[1:]...)
 		}
-		cli, _, _ := command(t, beamtest.CLI(), append([]string{op, "-q", "--profile", "edge-gateway", "--format", "tsv"}, corpus()...)...)
+		cli, _, _ := command(t, beamtest.CLI(), append([]string{op, "-q", "--profile", "edge-gateway", "--format", "tsv"}, beamtest.Corpus()...)...)
 		var want []string
 		for _, l := range strings.Split(strings.TrimSuffix(string(cli), "\n"), "\n")[1:] {
 			if f := strings.Split(l, "\t"); f[2] == "" {

@@ -55,6 +55,12 @@ func Main(m *testing.M, run func(*testing.M) int) {
 	os.Exit(code)
 }
 
+// Corpus is the repository's test corpus of URL files, in order.
+func Corpus() []string {
+	dir := filepath.Join(Root(), "testdata", "urls")
+	return []string{filepath.Join(dir, "isaacs_files.txt"), filepath.Join(dir, "kasztp.txt"), filepath.Join(dir, "sample.csv")}
+}
+
 // CLI is the urlnorm binary that Main built.
 func CLI() string { return os.Getenv(envCLI) }
 
