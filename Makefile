@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag beam-test
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -98,3 +98,9 @@ test_release test_debug:
 # The C API is stable from DuckDB 1.2 on: nothing depends on DuckDB's version.
 set_duckdb_version set_duckdb_tag:
 	@echo "urlnorm builds against DuckDB's stable C API v1.2.0 (ext/duckdb/include): nothing to set"
+
+# beam-test: the Apache Beam module's tests (pipelines on prism, direct and
+# the universal runner against urlnorm), vet and staticcheck; a separate
+# module, see docs/scale.md.
+beam-test:
+	cd beam && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
