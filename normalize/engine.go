@@ -202,7 +202,10 @@ func (n *Normalizer) upgraded(scheme string) (string, bool) {
 
 // assumeScheme gives scheme-less input the profile's scheme:
 // "example.com/p" and "//example.com/p" become "https://example.com/p";
-// "/p" has no host and is an error.
+// "/p" has no host and is an error. It decides on the input as the parser
+// will see it, without tab and newline (issue 15: "ht\ttps://a.b/p" has
+// the scheme https), but passes the input on as given, so that error
+// offsets still point into it.
 func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	// Leading C0 control or space, as the parser trims it. A loop, not
 	// strings.TrimLeft with a cutset: that builds its ASCII set on every
@@ -215,27 +218,60 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	if s == "" {
 		return raw, nil // the parser reports empty input
 	}
-	if k := schemeLen(s); k > 0 {
-		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
-		// and "javascript:x" have a scheme: taking them for a host would
-		// turn them into valid, different URLs ("https://mailto:a@b.c/").
-		// Only digits after the colon make a port.
-		sc := asciiLower(s[:k])
-		if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
-			return raw, nil
+	c := s // s as the parser reads it
+	if hasControl(s) && strings.ContainsAny(s, "\t\n\r") {
+		// qbuf is free until the query is parsed, after this.
+		st.qbuf = st.qbuf[:0]
+		for j := 0; j < len(s); j++ {
+			if b := s[j]; b != '\t' && b != '\n' && b != '\r' {
+				st.qbuf = append(st.qbuf, b)
+			}
 		}
+		c = bstr(st.qbuf)
+	}
+	if k := schemeLen(c); k > 0 && !n.hostPort(c, k) {
+		return raw, nil
 	}
 	st.tmp = append(st.tmp[:0], n.assume...)
 	switch {
-	case strings.HasPrefix(s, "//") || strings.HasPrefix(s, `\\`):
+	case strings.HasPrefix(c, "//") || strings.HasPrefix(c, `\\`):
 		st.tmp = append(st.tmp, ':')
-	case s[0] == '/' || s[0] == '\\':
+	case c[0] == '/' || c[0] == '\\':
 		return "", st.p.fail(KindMissingHost, quoteByte(s[0]), s, "no host for scheme.assume "+n.assume)
 	default:
 		st.tmp = append(st.tmp, "://"...)
 	}
 	st.tmp = append(st.tmp, s...)
 	return bstr(st.tmp), nil
+}
+
+// hostPort reports whether s, which starts with "word:" (k the length of
+// the word), is a host and a port ("example.com:8080/p", "localhost:3000")
+// rather than a scheme ("mailto:a@b.c", "javascript:x"): taking a scheme
+// for a host would turn it into a valid, different URL
+// ("https://mailto:a@b.c/"). It is a port only when digits follow the
+// colon and their value is a port, at most 65535 (issue 15:
+// "tel:004346382763" is a phone number, not a port); what follows them is
+// the parser's to judge ("a.com:8a/" is invalid_port). A special scheme,
+// or one the profile allows, is always a scheme.
+func (n *Normalizer) hostPort(s string, k int) bool {
+	sc := asciiLower(s[:k])
+	if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 {
+		return false
+	}
+	return portPrefix(s[k+1:])
+}
+
+// portPrefix reports whether s starts with digits whose value is a port,
+// at most 65535. No digits ("example.com:", "mailto:a") is a scheme.
+func portPrefix(s string) bool {
+	j, port := 0, 0
+	for ; j < len(s) && isDigit(s[j]); j++ {
+		if port = port*10 + int(s[j]-'0'); port > 65535 {
+			return false
+		}
+	}
+	return j > 0
 }
 
 // appendHost appends the host after the profile's host rules.

@@ -15,8 +15,8 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	if u.opaque {
 		start := len(out)
 		out = n.appendPct(out, path)
-		if n.assume != "" && len(out) > start && isDigit(out[start]) && !slices.Contains(n.allowed, u.Scheme()) {
-			out = encodeAt(out, start) // a digit after "scheme:" would read as a port
+		if n.assume != "" && portPrefix(bstr(out[start:])) && !slices.Contains(n.allowed, u.Scheme()) {
+			out = encodeAt(out, start) // "scheme:" and a port number would read as host:port
 		}
 		return out, nil
 	}
@@ -171,7 +171,8 @@ func keepDriveLetter(out []byte, start int) []byte {
 // encodeAt percent-encodes the byte out[i]. It keeps a rule from making
 // an opaque URL that scheme.assume reads as something else on the next
 // pass: "a:%30" decoded to "a:0" reads as host "a" and port 0, so the
-// first digit of an opaque path stays encoded, as
+// first digit of an opaque path that starts with a port number (the test
+// hostPort makes) stays encoded, as
 // keepDriveLetter keeps a file path from becoming a drive letter. Input
 // "a:0" itself is a host and a port and never gets here.
 func encodeAt(out []byte, i int) []byte {

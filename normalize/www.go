@@ -1,23 +1,16 @@
 package normalize
 
-import (
-	"strings"
-
-	"golang.org/x/net/publicsuffix"
-)
+import "strings"
 
 // isPublicSuffix reports whether domain (lowercase ASCII, no trailing dot)
 // is a public suffix by the Public Suffix List, both its ICANN and its
 // private sections ("com", "co.uk", "github.io"), or by its default rule
-// "*" (a single unlisted label such as "localhost").
-//
-// It is the slow reference: publicsuffix.PublicSuffix per call, no cache.
-// host.strip_www asks it only for hosts that start with a www label.
-// (Branch sql13 adds a cached public-suffix lookup for the URL parts in
-// parts_suffix.go; the two are meant to become one at merge.)
+// "*" (a single unlisted label such as "localhost"). It shares the URL
+// parts' cached lookup (parts_suffix.go); host.strip_www asks it only for
+// hosts that start with a www label.
 func isPublicSuffix(domain string) bool {
-	ps, _ := publicsuffix.PublicSuffix(domain)
-	return ps == domain
+	all, _ := suffixLabels(domain)
+	return all == strings.Count(domain, ".")+1
 }
 
 // stripWWW values (Normalizer.k.www).

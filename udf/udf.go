@@ -84,9 +84,13 @@ type Func struct {
 	Try     bool // a try_ twin: bad data gives NULL
 	// NoTry marks a function that never raises on data (urlnorm_version,
 	// is_valid_url): it has no try_ twin.
-	NoTry   bool
-	Doc     string // one line
-	Example string // an SQL expression using the function
+	NoTry bool
+	// Volatile marks a function with a side effect (urlnorm_load_profile):
+	// engines must call it on every row and never fold or cache it. Every
+	// other function is deterministic.
+	Volatile bool
+	Doc      string // one line
+	Example  string // an SQL expression using the function
 
 	// Exactly one implementation, called on rows without NULL arguments:
 	// text for a VARCHAR result (appended to dst, no allocation), value
@@ -198,6 +202,8 @@ func build() []*Func {
 		{Name: "urlnorm_version", NoTry: true, Doc: "the urlnorm release version (semver), as the CLI and the packages report it",
 			Example: "urlnorm_version()", text: releaseVersion},
 	}
+	plain = append(plain, partRows(url, profile)...)
+	plain = append(plain, loadRows()...)
 	all := append([]*Func(nil), plain...)
 	for _, f := range plain {
 		if f.NoTry {
