@@ -20,6 +20,8 @@ type state struct {
 	tmp    []byte
 	qbuf   []byte
 	params []param
+	dec    []byte // percent.decode_repeatedly (decode.go)
+	enc    []byte
 }
 
 // Normalize returns the canonical form of raw. When raw is already
@@ -122,11 +124,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	host := ""
 	if u.hostKind != HostNone {
 		out = append(out, '/', '/')
-		if u.userEnd > u.userStart || u.passEnd > u.passStart {
-			out = n.appendPct(out, u.Username())
+		if (u.userEnd > u.userStart || u.passEnd > u.passStart) && !n.k.noUserinfo {
+			out = n.appendUserinfo(st, out, u.Username())
 			if u.passEnd > u.passStart {
 				out = append(out, ':')
-				out = n.appendPct(out, u.Password())
+				out = n.appendUserinfo(st, out, u.Password())
 			}
 			out = append(out, '@')
 		}
@@ -142,7 +144,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		}
 		host = bstr(out[h0:]) // re-sliced below if out grows
 		hr, _ = n.hosts.get(host)
-		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
+		if p := int(u.port); p >= 0 && p != specialPort(scheme) && !n.k.noPorts {
 			if d, ok := n.defaults[scheme]; !ok || d != p {
 				out = append(out, ':')
 				out = appendPort(out, u.port)
@@ -169,9 +171,16 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 			if rec != nil {
 				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
+		} else if n.k.fragAny {
+			out = n.appendFragment(st, out, frag)
 		} else {
 			out = append(out, '#')
 			out = n.appendPct(out, frag)
+		}
+	}
+	if len(out) > n.k.finishLen { // one test for the built-ins (knobs.go)
+		if out, k = n.finishURL(st, out, pathStart); k != nil {
+			return k
 		}
 	}
 	st.out = out
@@ -250,13 +259,19 @@ func (n *Normalizer) hostPort(s string, k int) bool {
 	if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 {
 		return false
 	}
-	j, port := k+1, 0
+	return portPrefix(s[k+1:])
+}
+
+// portPrefix reports whether s starts with digits whose value is a port,
+// at most 65535. No digits ("example.com:", "mailto:a") is a scheme.
+func portPrefix(s string) bool {
+	j, port := 0, 0
 	for ; j < len(s) && isDigit(s[j]); j++ {
 		if port = port*10 + int(s[j]-'0'); port > 65535 {
 			return false
 		}
 	}
-	return j > k+1 // no digits: "example.com:" and "mailto:a" have a scheme
+	return j > 0
 }
 
 // appendHost appends the host after the profile's host rules.
@@ -276,6 +291,9 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 		return out, nil
 	}
 	// HostDomain
+	if n.k.www != wwwKeep {
+		h = n.stripWWW(h)
+	}
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
 		h = strings.TrimRight(h, ".")
 		if h == "" {
@@ -340,6 +358,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 	if !n.pctAny {
 		return append(dst, s...)
 	}
+	start := len(dst)
 	for {
 		i := strings.IndexByte(s, '%')
 		if i < 0 {
@@ -349,7 +368,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
 			switch {
-			case n.pct.DecodeUnreserved && unreserved[v]:
+			case n.pct.DecodeUnreserved && unreserved[v] && !(isHex(v) && strayBefore(dst, start)):
 				dst = append(dst, v)
 			case n.pct.UppercaseHex:
 				dst = append(dst, '%', upper(s[i+1]), upper(s[i+2]))
@@ -366,6 +385,25 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		}
 		s = s[i+1:]
 	}
+}
+
+// appendUserinfo appends a username or password with the profile's
+// percent-encoding rules.
+func (n *Normalizer) appendUserinfo(st *state, out []byte, s string) []byte {
+	if n.pct.DecodeRepeatedly {
+		s = st.decodeComponent(s, decUserinfo)
+	}
+	return n.appendPct(out, s)
+}
+
+// strayBefore reports whether dst[start:] ends in a stray '%' or a stray
+// '%' and one hex digit, which a decoded hex digit would turn into an
+// escape the next pass decodes ("%%36%31" → "%61" → "a"): such a digit
+// stays encoded, so that decode_unreserved is idempotent without
+// encode_stray. Escapes are appended whole, so a '%' there is stray.
+func strayBefore(dst []byte, start int) bool {
+	b := dst[start:]
+	return len(b) >= 1 && b[len(b)-1] == '%' || len(b) >= 2 && b[len(b)-2] == '%' && isHex(b[len(b)-1])
 }
 
 // asParsed reports whether the profile's rules leave the authority and
@@ -409,6 +447,9 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 			return "", false
 		}
 	default:
+		return "", false
+	}
+	if n.k.slow && n.k.changes(u) {
 		return "", false
 	}
 	if u.plainPath {

@@ -18,6 +18,13 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if !ok {
 		return out, nil
 	}
+	if n.pct.DecodeRepeatedly {
+		set := decQuery
+		if u.special {
+			set = decSpecialQuery
+		}
+		q = st.decodeComponent(q, set)
+	}
 	if len(q) >= n.maxParams && strings.Count(q, "&") >= n.maxParams {
 		return out, st.p.fail(KindTooManyParams, "more than "+strconv.Itoa(n.maxParams)+" query parameters", "", "limits.max_params "+strconv.Itoa(n.maxParams))
 	}
@@ -53,12 +60,15 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		key, value, eq := strings.Cut(piece, "=")
 		var p param
 		p.k0 = int32(len(st.qbuf))
-		st.qbuf = n.appendQueryPart(st.qbuf, key)
+		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key)
 		p.k1 = int32(len(st.qbuf))
-		st.qbuf = n.appendQueryPart(st.qbuf, value)
+		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
 		p.v1 = int32(len(st.qbuf))
 		p.v0 = p.k1
 		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
+		if n.k.paramAny {
+			n.k.param(st.qbuf, &p)
+		}
 		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
@@ -102,16 +112,19 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	return out, nil
 }
 
-func (n *Normalizer) appendQueryPart(dst []byte, s string) []byte {
+// appendQueryPart appends a key or a value; raw is the form set of keys
+// or values.
+func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool) []byte {
 	if n.query.FormEncoding {
-		return appendForm(dst, s)
+		return appendForm(dst, s, raw, n.k.form.space)
 	}
 	return n.appendPct(dst, s)
 }
 
 // appendForm form-decodes s ('+' is a space, %XX a byte) and re-encodes it:
-// unreserved bytes as is, space as '+', everything else as %XX.
-func appendForm(dst []byte, s string) []byte {
+// bytes in raw (unreserved, and query.form_raw) as is, space as space
+// ('+' or "%20"), everything else as %XX.
+func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -122,10 +135,10 @@ func appendForm(dst []byte, s string) []byte {
 			i += 2
 		}
 		switch {
-		case unreserved[c]:
+		case raw[c]:
 			dst = append(dst, c)
 		case c == ' ':
-			dst = append(dst, '+')
+			dst = append(dst, space...)
 		default:
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		}
@@ -165,6 +178,9 @@ func (n *Normalizer) sortParams(st *state) {
 		less = func(a, c param) bool { return key(a) < key(c) }
 	default:
 		return
+	}
+	if n.k.sortDecoded {
+		less = n.decodedLess(b, n.query.Order == OrderKeyValue)
 	}
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {

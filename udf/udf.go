@@ -54,6 +54,9 @@ var (
 	// RecordType is canonicalize_url's record, normalize.ResultFields as a
 	// STRUCT: a STRUCT in DuckDB, JSON text in SQLite.
 	RecordType = recordType()
+	// ListType is a list of text: a VARCHAR[] in DuckDB, a JSON array in
+	// SQLite.
+	ListType = sqltype.MustParse("VARCHAR[]")
 )
 
 func recordType() *SQLType {
@@ -188,6 +191,8 @@ func build() []*Func {
 			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", value: canonicalize},
 		{Name: "canonicalize_url", Args: []Arg{url, profile}, Returns: RecordType, Doc: "canonicalize_url under a profile",
 			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", value: canonicalize},
+		{Name: "safebrowsing_expressions", Args: []Arg{url}, Returns: ListType, Doc: "the host-suffix / path-prefix expressions Safe Browsing looks up, of the URL canonicalized by the safebrowsing profile",
+			Example: "safebrowsing_expressions('http://a.b.c/1/2.html?param=1')", value: safeBrowsingExpressions},
 		{Name: "resolve_url", Args: []Arg{{Name: "base"}, {Name: "ref"}}, Doc: "a relative reference resolved against its page URL (WHATWG)",
 			Example: "resolve_url('https://example.com/a/b.html', '../c?d')", text: resolveURL},
 		// The profile name is this function's data, not a rule selector:
@@ -270,6 +275,18 @@ func canonicalize(args []string) (any, error) {
 		return nil, err
 	}
 	return r.Record(), nil
+}
+
+func safeBrowsingExpressions(args []string) (any, error) {
+	exprs, err := normalize.SafeBrowsingExpressions(args[0])
+	if err != nil {
+		return nil, err
+	}
+	l := make([]any, len(exprs))
+	for i, e := range exprs {
+		l[i] = e
+	}
+	return l, nil
 }
 
 func resolveURL(dst []byte, args []string) ([]byte, bool, error) {
