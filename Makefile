@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test
+.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag beam-test
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -25,16 +25,16 @@ vet:
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
-# extensions: the loadable extensions, dist/urlnorm.duckdb_extension (DuckDB,
-# C API v1.2.0) and dist/urlnorm.so (SQLite); see docs/extensions.md. Fetches
-# the DuckDB headers on first use (ext/fetch.sh).
+# extensions: the loadable extensions for this machine's CPU,
+# dist/urlnorm.duckdb_extension (DuckDB, C API v1.2.0) and dist/urlnorm.so
+# (SQLite); see docs/extensions.md. "make dist" builds the release.
 extensions:
 	GO=$(GO) ./ext/build.sh dist
 
 # lint-ext: vet and staticcheck the extensions' cgo packages, which the build
-# tag urlnorm_ext keeps out of ./... (they need the fetched DuckDB headers).
+# tag urlnorm_ext keeps out of ./... (ext/duckdb finds DuckDB's C headers,
+# vendored in ext/duckdb/include, through its own #cgo line).
 lint-ext:
-	./ext/fetch.sh headers
 	$(GO) vet -tags urlnorm_ext ./ext/...
 	$(GO) vet -tags urlnorm_ext,urlnorm_testpanic ./ext/...
 	$(GO) run $(STATICCHECK) -tags urlnorm_ext ./ext/...
@@ -49,3 +49,58 @@ bench:
 # bench-test: the benchmark module's own tests, vet and staticcheck.
 bench-test:
 	cd benchmarks && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
+
+# dist: the release files for Linux amd64 and arm64 into dist/ (command-line
+# and extension tarballs, the DuckDB extension repository, the Python and
+# npm packages, SHA256SUMS); see docs/install.md. Needs the cross compilers
+# "scripts/deps.sh dist" installs.
+dist:
+	./scripts/deps.sh dist
+	GO=$(GO) ./scripts/dist.sh
+
+# notices: rewrite THIRD_PARTY_NOTICES.md from the build graph.
+notices:
+	GO=$(GO) ./scripts/notices.sh > THIRD_PARTY_NOTICES.md
+
+# dist-test: the install tests of what "make dist" wrote (scripts/dist-test.sh:
+# tarballs, sqlite3 shells, DuckDB 1.2–1.5 installing from the repository tree
+# on 127.0.0.1, arm64 under qemu-user), then packaging/*/test.sh.
+dist-test:
+	./scripts/deps.sh dist
+	./scripts/dist-test.sh
+
+# dist-repro: build HEAD again elsewhere with an empty build cache and
+# compare with dist/ byte for byte (reproducible builds).
+dist-repro:
+	./scripts/dist-repro.sh
+
+# --- DuckDB community extensions ---------------------------------------
+# DuckDB's community-extensions CI builds and tests an extension with these
+# targets (the interface of duckdb/extension-template-c and the C-API
+# makefiles of duckdb/extension-ci-tools): make configure_ci, make release
+# or debug (→ build/<type>/urlnorm.duckdb_extension, platform from
+# DUCKDB_PLATFORM, default linux_<arch>), make test_release or test_debug
+# (test/sql/*.test). See description.yml and docs/install.md.
+GO_TOOLCHAIN = 1.26.8
+CI_GO = $(if $(wildcard build/_go/bin/go),$(CURDIR)/build/_go/bin/go,$(GO))
+
+# configure_ci: the pinned Go into build/_go (CI images have an older Go;
+# "_" keeps its sources out of ./...).
+configure_ci:
+	./scripts/install-go.sh $(GO_TOOLCHAIN) build/_go
+
+release debug:
+	GO=$(CI_GO) ONLY=duckdb $(if $(filter debug,$@),DEBUG=1) ./ext/build.sh build/$@
+
+test_release test_debug:
+	URLNORM_EXT_DIR=$(CURDIR)/build/$(@:test_%=%) $(CI_GO) test ./ext -run '^TestCommunitySQL$$' -count=1 -v
+
+# The C API is stable from DuckDB 1.2 on: nothing depends on DuckDB's version.
+set_duckdb_version set_duckdb_tag:
+	@echo "urlnorm builds against DuckDB's stable C API v1.2.0 (ext/duckdb/include): nothing to set"
+
+# beam-test: the Apache Beam module's tests (pipelines on prism, direct and
+# the universal runner against urlnorm), vet and staticcheck; a separate
+# module, see docs/scale.md.
+beam-test:
+	cd beam && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...

@@ -10,7 +10,7 @@
 // contract (NULL, try_, errors, panics). The functions are deterministic
 // (DuckDB's default CONSISTENT stability, not VOLATILE), so TRY() works on
 // them and constant calls are folded; they run on all of DuckDB's
-// threads. A constant profile argument is checked once per query, so a
+// threads. The one exception is urlnorm_load_profile, volatile. A constant profile argument is checked once per query, so a
 // misspelt profile fails even over an empty table.
 //
 // duckdb-go hands a function's error to DuckDB as text, so the error a Go
@@ -25,13 +25,28 @@ import (
 
 	ddb "github.com/duckdb/duckdb-go/v2"
 
+	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/udf"
 )
+
+// Option configures Open and Register: WithProfiles, WithProfileFile.
+type Option = udf.Option
+
+// WithProfiles makes compiled profiles usable by name in the functions
+// (process-wide, as every profile; the same profile again is a no-op).
+func WithProfiles(ns ...*normalize.Normalizer) Option { return udf.WithProfiles(ns...) }
+
+// WithProfileFile loads a profile or configuration file (a path, or JSON
+// or YAML text) under name, as urlnorm_load_profile does.
+func WithProfileFile(name, pathOrText string) Option { return udf.WithProfileFile(name, pathOrText) }
 
 // Open opens a DuckDB database with every urlnorm function registered.
 // dsn is duckdb-go's: "" for an in-memory database, or a file path, with
 // optional settings such as "?threads=4".
-func Open(dsn string) (*sql.DB, error) {
+func Open(dsn string, opts ...Option) (*sql.DB, error) {
+	if err := udf.ApplyOptions(opts); err != nil {
+		return nil, err
+	}
 	c, err := ddb.NewConnector(dsn, nil)
 	if err != nil {
 		return nil, err
@@ -51,7 +66,10 @@ func Open(dsn string) (*sql.DB, error) {
 
 // Register registers every urlnorm function on the database behind conn;
 // DuckDB makes them visible on all of that database's connections.
-func Register(conn *sql.Conn) error {
+func Register(conn *sql.Conn, opts ...Option) error {
+	if err := udf.ApplyOptions(opts); err != nil {
+		return err
+	}
 	for _, name := range udf.Names() {
 		var set []ddb.ScalarFunc
 		for _, f := range udf.Lookup(name) {
@@ -85,7 +103,9 @@ func newScalar(f *udf.Func) (*scalar, error) {
 	}
 	// DuckDB skips rows with a NULL argument unless told otherwise; udf
 	// decides them when it may raise there (an unknown profile).
-	s := &scalar{f: f, cfg: ddb.ScalarFuncConfig{ResultTypeInfo: ret, SpecialNullHandling: f.RaisesOnNull()}}
+	// A volatile function (urlnorm_load_profile) is never folded or
+	// cached: it runs when its statement does.
+	s := &scalar{f: f, cfg: ddb.ScalarFuncConfig{ResultTypeInfo: ret, SpecialNullHandling: f.RaisesOnNull(), Volatile: f.Volatile}}
 	for range f.Args {
 		s.cfg.InputTypeInfos = append(s.cfg.InputTypeInfos, varchar)
 	}

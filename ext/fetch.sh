@@ -1,61 +1,55 @@
 #!/usr/bin/env bash
-# Fetches what the loadable extensions need at build and test time, into
-# build/ext/ (git-ignored), idempotently. Nothing fetched is committed.
+# Installs the DuckDB hosts the tests load the extension into, from npm,
+# idempotently, into build/ (git-ignored). Nothing fetched is committed.
 #
-#   ext/fetch.sh headers   DuckDB's duckdb.h and duckdb_extension.h (MIT),
-#                          from the npm package duckdb@1.4.4, checked
-#                          against pinned sha256 sums. sqlite3ext.h comes
-#                          from Debian's libsqlite3-dev (public domain).
-#   ext/fetch.sh node      @duckdb/node-api (MIT), the Node host the tests
-#                          load the DuckDB extension into.
+#   ext/fetch.sh node [VERSION [DIR]]
+#       @duckdb/node-api@VERSION (MIT) into DIR/node_modules. Default:
+#       the version the host tests of ext/ use, into build/ext/node.
+#   ext/fetch.sh bindings VERSION DIR
+#       libduckdb.so of @duckdb/node-bindings-linux-arm64@VERSION, for
+#       the arm64 install test under qemu (npm will not install a package
+#       for another CPU, so its tarball is unpacked), into DIR.
+#
+# The DuckDB C headers the extension compiles against are vendored in
+# ext/duckdb/include, not fetched.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=$root/build/ext
 
-duckdb_npm=duckdb@1.4.4
-declare -A sums=(
-	[duckdb.h]=cbe6a827284375c5a646b8f27dbd3a00808ce8738b5bbb49c190cb1e08540281
-	[duckdb_extension.h]=514a5b639cd800e90f1556e8e039cff7f0b4a256e461754dd55caf79dc16db00
-)
+# The node-api the host tests use (packaging/npm/test.sh reads this line).
 node_api=@duckdb/node-api@1.5.6-r.1
 
-have_headers() {
-	for h in "${!sums[@]}"; do
-		[ -f "$out/include/$h" ] || return 1
-		echo "${sums[$h]}  $out/include/$h" | sha256sum -c --status || return 1
-	done
-}
-
-headers() {
-	if [ ! -f /usr/include/sqlite3ext.h ]; then
-		echo "ext/fetch.sh: /usr/include/sqlite3ext.h missing: apt-get install libsqlite3-dev (scripts/deps.sh does)" >&2
-		exit 1
-	fi
-	have_headers && return
-	command -v npm >/dev/null || { echo "ext/fetch.sh: npm is needed to fetch the DuckDB headers" >&2; exit 1; }
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
-	(cd "$tmp" && npm pack --silent "$duckdb_npm" >/dev/null 2>npm.log) || { cat "$tmp/npm.log" >&2; exit 1; }
-	tar -xzf "$tmp"/duckdb-*.tgz -C "$tmp" package/LICENSE \
-		package/src/duckdb/src/include/duckdb.h package/src/duckdb/src/include/duckdb_extension.h
-	mkdir -p "$out/include"
-	cp "$tmp"/package/src/duckdb/src/include/duckdb*.h "$out/include/"
-	cp "$tmp/package/LICENSE" "$out/include/LICENSE.duckdb"
-	have_headers || { echo "ext/fetch.sh: $duckdb_npm headers do not match the pinned sha256 sums" >&2; exit 1; }
+need_npm() {
+	command -v npm >/dev/null || { echo "ext/fetch.sh: npm is needed (scripts/deps.sh installs it)" >&2; exit 1; }
 }
 
 node() {
-	local pkg=$out/node/node_modules/@duckdb/node-api/package.json
-	if [ -f "$pkg" ] && grep -q "\"version\": \"${node_api##*@}\"" "$pkg"; then
+	local version=${1:-${node_api##*@}} dir=${2:-$root/build/ext/node}
+	local pkg=$dir/node_modules/@duckdb/node-api/package.json
+	if [ -f "$pkg" ] && grep -q "\"version\": \"$version\"" "$pkg"; then
 		return
 	fi
-	command -v npm >/dev/null || { echo "ext/fetch.sh: npm is needed for the Node host" >&2; exit 1; }
-	mkdir -p "$out/node"
-	npm install --silent --prefix "$out/node" --no-save --no-audit --no-fund "$node_api" >/dev/null
+	need_npm
+	mkdir -p "$dir"
+	npm install --silent --prefix "$dir" --no-save --no-audit --no-fund "@duckdb/node-api@$version" >/dev/null
+}
+
+bindings() {
+	local version=$1 dir=$2
+	[ -f "$dir/libduckdb.so" ] && [ "$(cat "$dir/VERSION" 2>/dev/null)" = "$version" ] && return
+	need_npm
+	local tmp
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' RETURN
+	(cd "$tmp" && npm pack --silent "@duckdb/node-bindings-linux-arm64@$version" >/dev/null 2>npm.log) ||
+		{ cat "$tmp/npm.log" >&2; exit 1; }
+	tar -xzf "$tmp"/duckdb-node-bindings-linux-arm64-*.tgz -C "$tmp"
+	mkdir -p "$dir"
+	cp "$tmp/package/libduckdb.so" "$dir/"
+	echo "$version" >"$dir/VERSION"
 }
 
 case "${1:-}" in
-headers) headers ;;
-node) node ;;
-*) echo "usage: ext/fetch.sh headers|node" >&2; exit 2 ;;
+node) shift; node "$@" ;;
+bindings) [ $# = 3 ] || { echo "usage: ext/fetch.sh bindings VERSION DIR" >&2; exit 2; }; bindings "$2" "$3" ;;
+*) echo "usage: ext/fetch.sh node [VERSION [DIR]] | bindings VERSION DIR" >&2; exit 2 ;;
 esac

@@ -47,6 +47,8 @@ type Normalizer struct {
 	maxParams  int
 	maxDepth   int
 
+	k knobs // the peers' rules (issue 15), knobs.go
+
 	pool       sync.Pool
 	inlineSort int  // sortParams sorts up to this many parameters by insertion
 	reference  bool // take no fast path (see useReference)
@@ -144,6 +146,7 @@ func New(p Profile) (*Normalizer, error) {
 		(*Normalizer).compileIdentity,
 		(*Normalizer).compileScheme,
 		(*Normalizer).compileHost,
+		(*Normalizer).compileUserinfo,
 		(*Normalizer).compilePort,
 		(*Normalizer).compilePath,
 		(*Normalizer).compilePercent,
@@ -177,10 +180,11 @@ func New(p Profile) (*Normalizer, error) {
 //     copy), bySegment (the whole path through appendPct);
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
-//     match), sortParams' insertion sort (never).
+//     match), sortParams' insertion sort (never), finishURL's length test
+//     (it always runs).
 func (n *Normalizer) useReference() {
 	n.reference = true
-	n.needParams, n.pctAny = true, true
+	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0
 }
@@ -252,10 +256,25 @@ func (n *Normalizer) compileHost(p *Profile) error {
 			return p.bad("host.map", "%q → %q: the target is itself mapped (chains are not allowed)", k, v)
 		}
 	}
+	switch p.Host.StripWWW {
+	case "", StripWWWLabel, StripWWWDigits:
+	default:
+		return p.bad("host.strip_www", "unknown value %q (want %s or %s)", p.Host.StripWWW, StripWWWLabel, StripWWWDigits)
+	}
 	n.host, n.charset, n.hostTo = p.Host, charsetBits[p.Host.Charset], newHostMap(p.Host.Map)
+	n.k.www = wwwRules[p.Host.StripWWW]
 	for _, k := range slices.Sorted(maps.Keys(p.Host.Map)) {
-		if err := n.checkHostTarget(p.Host.Map[k]); err != nil {
-			return p.bad("host.map", "%q → %q: %v", k, p.Host.Map[k], err)
+		v := p.Host.Map[k]
+		if err := n.checkHostTarget(v); err != nil {
+			return p.bad("host.map", "%q → %q: %v", k, v, err)
+		}
+		// A target strip_www would change is changed on the next pass
+		// (not idempotent); a key it changes is never seen.
+		if h := n.stripWWW(v); h != v {
+			return p.bad("host.map", "%q → %q: host.strip_www makes the target %q", k, v, h)
+		}
+		if h := n.stripWWW(k); h != k {
+			return p.bad("host.map", "%q → %q: host.strip_www makes the host %q, so this entry never applies", k, v, h)
 		}
 	}
 	return nil
@@ -282,13 +301,18 @@ func (n *Normalizer) checkHostTarget(v string) error {
 	return nil
 }
 
+func (n *Normalizer) compileUserinfo(p *Profile) error {
+	n.k.noUserinfo = p.Userinfo.Remove
+	return nil
+}
+
 func (n *Normalizer) compilePort(p *Profile) error {
 	for s, port := range p.Port.Defaults {
 		if port < 0 || port > 65535 {
 			return p.bad("port.defaults", "%s: port %d out of range", s, port)
 		}
 	}
-	n.defaults = p.Port.Defaults
+	n.defaults, n.k.noPorts = p.Port.Defaults, p.Port.RemoveAll
 	return nil
 }
 
@@ -299,14 +323,25 @@ func (n *Normalizer) compilePath(p *Profile) error {
 		return p.bad("path.trailing_slash", "unknown value %q", p.Path.TrailingSlash)
 	}
 	n.slash, n.collapse, n.emptyDir = slashRules[p.Path.TrailingSlash], p.Path.CollapseSlashes, p.Path.EmptyPathSlash
+	if p.Path.KeepSchemeSlashes && !p.Path.CollapseSlashes {
+		return p.bad("path.keep_scheme_slashes", "needs path.collapse_slashes")
+	}
+	if p.Path.RemoveLoneRoot && p.Path.EmptyPathSlash {
+		return p.bad("path.remove_lone_root", "contradicts path.empty_path_slash (one adds the root slash the other removes)")
+	}
+	n.k.loneRoot, n.k.schemeSlashes, n.k.lowerPath = p.Path.RemoveLoneRoot, p.Path.KeepSchemeSlashes, p.Path.Lowercase
 	var err error
-	n.pathGroups, err = compileGroups(p, "path.remove_params", p.Path.RemoveParams)
+	if n.pathGroups, err = compileGroups(p, "path.remove_params", p.Path.RemoveParams); err != nil {
+		return err
+	}
+	n.k.cookieless, err = compileGroups(p, "path.remove_cookieless", p.Path.RemoveCookieless)
+	n.k.slow = n.k.www != wwwKeep || n.k.noPorts || n.k.lowerPath || len(n.k.cookieless) > 0
 	return err
 }
 
 func (n *Normalizer) compilePercent(p *Profile) error {
 	n.pct = p.Percent
-	n.pctAny = p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray
+	n.pctAny = p.Percent.UppercaseHex || p.Percent.DecodeUnreserved || p.Percent.EncodeStray || p.Percent.DecodeRepeatedly
 	return nil
 }
 
@@ -324,10 +359,15 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 		return p.bad("query.keep", "%v", err)
 	}
 	n.query, n.fragment = p.Query, p.Fragment.Remove
+	if err := n.compileQueryKnobs(p); err != nil {
+		return err
+	}
+	n.k.textDirective = p.Fragment.StripTextDirective
+	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
-		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding
+		p.Query.DropEmptyPairs || p.Query.BareEmptyValue || p.Query.FormEncoding || p.Query.ExplicitEmptyValue || p.Query.Lowercase
 	return nil
 }
 
@@ -354,6 +394,10 @@ func (n *Normalizer) compileLimits(p *Profile) error {
 	}
 	if n.maxParams == 0 {
 		n.maxParams = DefaultMaxParams
+	}
+	n.k.finishLen = n.maxLen
+	if n.k.loneRoot {
+		n.k.finishLen = -1
 	}
 	return nil
 }
@@ -397,6 +441,9 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 		for _, code := range codes {
 			if !isLangCode(code) {
 				return p.bad(field, "language code %q is not a path segment (letters, digits, -._~; not . or ..)", code)
+			}
+			if n.k.lowerPath && hasUpperASCII(code) {
+				return p.bad(field, "language code %q has capitals, which path.lowercase never leaves", code)
 			}
 		}
 		lang[h.Host] = h
@@ -499,6 +546,9 @@ func (n *Normalizer) compileHosts(p *Profile) error {
 		field := fmt.Sprintf("hosts[%d]", i)
 		if h.Host == "" || h.Host != asciiLower(h.Host) {
 			return p.bad(field+".host", "host %q must be non-empty and lowercase", h.Host)
+		}
+		if n.stripWWW(h.Host) != h.Host {
+			return p.bad(field+".host", "host %q never applies: host.strip_www removes its www label", h.Host)
 		}
 		if _, dup := hosts[h.Host]; dup {
 			return p.bad(field+".host", "host %q is listed twice (the first entry would always win)", h.Host)

@@ -32,7 +32,24 @@ func TestProfileErrors(t *testing.T) {
 			p.Host.Charset, p.Host.Map = normalize.CharsetDNS, map[string]string{"a.com": "utm_*"}
 		}},
 		{"host.map", "not a host in canonical form", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com:8080"} }},
+		{"host.strip_www", "unknown value", func(p *normalize.Profile) { p.Host.StripWWW = "yes" }},
+		{"host.map", "makes the target", func(p *normalize.Profile) { // the next pass would strip it
+			p.Host.StripWWW, p.Host.Map = normalize.StripWWWLabel, map[string]string{"a.com": "www.b.com"}
+		}},
+		{"host.map", "never applies", func(p *normalize.Profile) {
+			p.Host.StripWWW, p.Host.Map = normalize.StripWWWLabel, map[string]string{"www.a.com": "b.com"}
+		}},
 		{"port.defaults", "out of range", func(p *normalize.Profile) { p.Port.Defaults = map[string]int{"sc": 70000} }},
+		{"path.keep_scheme_slashes", "needs path.collapse_slashes", func(p *normalize.Profile) { p.Path.KeepSchemeSlashes = true }},
+		{"path.remove_lone_root", "contradicts", func(p *normalize.Profile) { p.Path.RemoveLoneRoot, p.Path.EmptyPathSlash = true, true }},
+		{"path.remove_cookieless", "bad regexp", func(p *normalize.Profile) {
+			p.Path.RemoveCookieless = []normalize.ParamGroup{{Reason: "session", Patterns: []string{"~("}}}
+		}},
+		{"query.explicit_empty_value", "contradicts", func(p *normalize.Profile) { p.Query.ExplicitEmptyValue, p.Query.BareEmptyValue = true, true }},
+		{"query.form_raw", "need query.form_encoding", func(p *normalize.Profile) { p.Query.FormEncoding, p.Query.FormRaw = false, "/" }},
+		{"query.form_raw", "'&' cannot be written raw", func(p *normalize.Profile) { p.Query.FormEncoding, p.Query.FormRaw = true, "/&" }},
+		{"query.form_space", "unknown value", func(p *normalize.Profile) { p.Query.FormEncoding, p.Query.FormSpace = true, "_" }},
+		{"query.sort_decoded", "needs query.order", func(p *normalize.Profile) { p.Query.Order, p.Query.SortDecoded = normalize.OrderPair, true }},
 		{"path.trailing_slash", "unknown value", func(p *normalize.Profile) { p.Path.TrailingSlash = "strip" }},
 		{"path.remove_params", "bad regexp", func(p *normalize.Profile) { // path groups are named as such
 			p.Path.RemoveParams = []normalize.ParamGroup{{Reason: "session", Patterns: []string{"~("}}}
@@ -61,6 +78,13 @@ func TestProfileErrors(t *testing.T) {
 		}},
 		{"pagination.params", "empty pattern", func(p *normalize.Profile) { p.Pagination = &normalize.Pagination{Params: []string{""}} }},
 		{"language.preferred", "missing", func(p *normalize.Profile) { p.Language = &normalize.Language{} }},
+		{"hosts[0].host", "never applies", func(p *normalize.Profile) {
+			p.Host.StripWWW, p.Hosts = normalize.StripWWWDigits, []normalize.HostRule{{Host: "www2.a.com"}}
+		}},
+		{"language.hosts[0]", "capitals", func(p *normalize.Profile) { // path.lowercase would hide them from the next pass
+			p.Path.Lowercase = true
+			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"CA"}}}}
+		}},
 		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"es/ca"}}}}
 		}},

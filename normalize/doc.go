@@ -49,6 +49,10 @@
 //	engine.go    Normalize, run: scheme, host, percent     golden_test, canary_test, idempotency_test, assume_test, pass_test
 //	path.go      path rules                                golden_test, language_test, clara_test
 //	query.go     query rules                               golden_test, keyvalue_test, tracking_test, limits_test
+//	knobs.go     the peers' rules (issue 15), finishURL    knobs_test, fuzzprofiles_test, golden_test
+//	decode.go    percent.decode_repeatedly                 knobs_test, fuzzprofiles_test
+//	www.go       host.strip_www, the public suffix test    knobs_test
+//	safebrowsing.go  Safe Browsing's lookup expressions    safebrowsing_test
 //	parse.go     the WHATWG parser                         wpt_test, hascontrol_test
 //	host.go      the host parser, IPv4, IPv6, IDNA         wpt_test, limits_test (long IDN labels)
 //	url.go       URL, its components                       wpt_test
@@ -63,7 +67,8 @@
 //
 // Every fast path is compared with the general code it shortcuts
 // (useReference; fastpath_test over the corpus, fuzz_test on any input),
-// and FuzzNormalize checks idempotency, parsing round trips and bounds.
+// and FuzzNormalize checks idempotency, parsing round trips and bounds;
+// FuzzProfiles does the same for random profiles drawn from every rule.
 //
 // # Adding a rule
 //
@@ -81,7 +86,9 @@
 //     name (host.charset dns), and add a TestErrorReasons row.
 //  5. Turn it on in a referenceProfiles variant (fastpath_test.go), so
 //     that TestFastPathsMatchReference and FuzzNormalize compare the fast
-//     paths with it; a new fast path gets its switch in useReference.
+//     paths with it, and draw it in drawProfile (fuzzprofiles_test.go), so
+//     that FuzzProfiles combines it with every other rule; a new fast path
+//     gets its switch in useReference.
 //  6. Document it in docs/profiles.md (its field table; TestProfilesDoc
 //     runs the examples) and, if a source system's file sets it, in
 //     package sourceconfig.

@@ -97,6 +97,8 @@ func docExamples(t *testing.T, doc string) []docExample {
 	sections := map[string]func() *normalize.Normalizer{
 		"default": builtin("default"), "rfc3986": builtin("rfc3986"), "curiousnow-v0": builtin("curiousnow-v0"),
 		"clara": builtin("clara"), "edge-gateway": builtin("edge-gateway"),
+		"w3lib": builtin("w3lib"), "safebrowsing": builtin("safebrowsing"), "normalize-url": builtin("normalize-url"),
+		"crawler-commons": builtin("crawler-commons"),
 		"Curious Now overrides": func() *normalize.Normalizer {
 			return configNormalizer(t, "url_normalization_overrides.v0.json")
 		},

@@ -20,6 +20,8 @@ type state struct {
 	tmp    []byte
 	qbuf   []byte
 	params []param
+	dec    []byte // percent.decode_repeatedly (decode.go)
+	enc    []byte
 	pass   pass // zeroed by each run
 }
 
@@ -136,11 +138,11 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 	host := ""
 	if u.hostKind != HostNone {
 		out = append(out, '/', '/')
-		if u.userEnd > u.userStart || u.passEnd > u.passStart {
-			out = n.appendPct(out, u.Username())
+		if (u.userEnd > u.userStart || u.passEnd > u.passStart) && !n.k.noUserinfo {
+			out = n.appendUserinfo(st, out, u.Username())
 			if u.passEnd > u.passStart {
 				out = append(out, ':')
-				out = n.appendPct(out, u.Password())
+				out = n.appendUserinfo(st, out, u.Password())
 			}
 			out = append(out, '@')
 		}
@@ -156,7 +158,7 @@ func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
 		}
 		host = bstr(out[h0:]) // re-sliced below if out grows
 		hr, _ = n.hosts.get(host)
-		if p := int(u.port); p >= 0 && p != specialPort(scheme) {
+		if p := int(u.port); p >= 0 && p != specialPort(scheme) && !n.k.noPorts {
 			if d, ok := n.defaults[scheme]; !ok || d != p {
 				out = append(out, ':')
 				out = appendPort(out, u.port)
@@ -183,9 +185,16 @@ func (n *Normalizer) finish(st *state, u *URL, out []byte, pathStart int, hr *ho
 			if rec != nil {
 				rec.Fragment, rec.HasFragment = strings.Clone(frag), true // frag shares the pooled buffer
 			}
+		} else if n.k.fragAny {
+			out = n.appendFragment(st, out, frag)
 		} else {
 			out = append(out, '#')
 			out = n.appendPct(out, frag)
+		}
+	}
+	if len(out) > n.k.finishLen { // one test for the built-ins (knobs.go)
+		if out, k = n.finishURL(st, out, pathStart); k != nil {
+			return k
 		}
 	}
 	st.out = out
@@ -207,7 +216,10 @@ func (n *Normalizer) upgraded(scheme string) (string, bool) {
 
 // assumeScheme gives scheme-less input the profile's scheme:
 // "example.com/p" and "//example.com/p" become "https://example.com/p";
-// "/p" has no host and is an error.
+// "/p" has no host and is an error. It decides on the input as the parser
+// will see it, without tab and newline (issue 15: "ht\ttps://a.b/p" has
+// the scheme https), but passes the input on as given, so that error
+// offsets still point into it.
 func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	// Leading C0 control or space, as the parser trims it. A loop, not
 	// strings.TrimLeft with a cutset: that builds its ASCII set on every
@@ -220,27 +232,60 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	if s == "" {
 		return raw, nil // the parser reports empty input
 	}
-	if k := schemeLen(s); k > 0 {
-		// "example.com:8080/p" is a host and a port, but "mailto:a@b.c"
-		// and "javascript:x" have a scheme: taking them for a host would
-		// turn them into valid, different URLs ("https://mailto:a@b.c/").
-		// Only digits after the colon make a port.
-		sc := asciiLower(s[:k])
-		if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 || k+1 == len(s) || !isDigit(s[k+1]) {
-			return raw, nil
+	c := s // s as the parser reads it
+	if hasControl(s) && strings.ContainsAny(s, "\t\n\r") {
+		// qbuf is free until the query is parsed, after this.
+		st.qbuf = st.qbuf[:0]
+		for j := 0; j < len(s); j++ {
+			if b := s[j]; b != '\t' && b != '\n' && b != '\r' {
+				st.qbuf = append(st.qbuf, b)
+			}
 		}
+		c = bstr(st.qbuf)
+	}
+	if k := schemeLen(c); k > 0 && !n.hostPort(c, k) {
+		return raw, nil
 	}
 	st.tmp = append(st.tmp[:0], n.assume...)
 	switch {
-	case strings.HasPrefix(s, "//") || strings.HasPrefix(s, `\\`):
+	case strings.HasPrefix(c, "//") || strings.HasPrefix(c, `\\`):
 		st.tmp = append(st.tmp, ':')
-	case s[0] == '/' || s[0] == '\\':
+	case c[0] == '/' || c[0] == '\\':
 		return "", st.p.fail(KindMissingHost, quoteByte(s[0]), s, "no host for scheme.assume "+n.assume)
 	default:
 		st.tmp = append(st.tmp, "://"...)
 	}
 	st.tmp = append(st.tmp, s...)
 	return bstr(st.tmp), nil
+}
+
+// hostPort reports whether s, which starts with "word:" (k the length of
+// the word), is a host and a port ("example.com:8080/p", "localhost:3000")
+// rather than a scheme ("mailto:a@b.c", "javascript:x"): taking a scheme
+// for a host would turn it into a valid, different URL
+// ("https://mailto:a@b.c/"). It is a port only when digits follow the
+// colon and their value is a port, at most 65535 (issue 15:
+// "tel:004346382763" is a phone number, not a port); what follows them is
+// the parser's to judge ("a.com:8a/" is invalid_port). A special scheme,
+// or one the profile allows, is always a scheme.
+func (n *Normalizer) hostPort(s string, k int) bool {
+	sc := asciiLower(s[:k])
+	if slices.Contains(n.allowed, sc) || specialPort(sc) != -2 {
+		return false
+	}
+	return portPrefix(s[k+1:])
+}
+
+// portPrefix reports whether s starts with digits whose value is a port,
+// at most 65535. No digits ("example.com:", "mailto:a") is a scheme.
+func portPrefix(s string) bool {
+	j, port := 0, 0
+	for ; j < len(s) && isDigit(s[j]); j++ {
+		if port = port*10 + int(s[j]-'0'); port > 65535 {
+			return false
+		}
+	}
+	return j > 0
 }
 
 // appendHost appends the host after the profile's host rules.
@@ -260,6 +305,9 @@ func (n *Normalizer) appendHost(st *state, out []byte, u *URL) ([]byte, *Kind) {
 		return out, nil
 	}
 	// HostDomain
+	if n.k.www != wwwKeep {
+		h = n.stripWWW(h)
+	}
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") {
 		h = strings.TrimRight(h, ".")
 		if h == "" {
@@ -324,6 +372,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 	if !n.pctAny {
 		return append(dst, s...)
 	}
+	start := len(dst)
 	for {
 		i := strings.IndexByte(s, '%')
 		if i < 0 {
@@ -333,7 +382,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
 			switch {
-			case n.pct.DecodeUnreserved && unreserved[v]:
+			case n.pct.DecodeUnreserved && unreserved[v] && !(isHex(v) && strayBefore(dst, start)):
 				dst = append(dst, v)
 			case n.pct.UppercaseHex:
 				dst = append(dst, '%', upper(s[i+1]), upper(s[i+2]))
@@ -350,6 +399,25 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 		}
 		s = s[i+1:]
 	}
+}
+
+// appendUserinfo appends a username or password with the profile's
+// percent-encoding rules.
+func (n *Normalizer) appendUserinfo(st *state, out []byte, s string) []byte {
+	if n.pct.DecodeRepeatedly {
+		s = st.decodeComponent(s, decUserinfo)
+	}
+	return n.appendPct(out, s)
+}
+
+// strayBefore reports whether dst[start:] ends in a stray '%' or a stray
+// '%' and one hex digit, which a decoded hex digit would turn into an
+// escape the next pass decodes ("%%36%31" → "%61" → "a"): such a digit
+// stays encoded, so that decode_unreserved is idempotent without
+// encode_stray. Escapes are appended whole, so a '%' there is stray.
+func strayBefore(dst []byte, start int) bool {
+	b := dst[start:]
+	return len(b) >= 1 && b[len(b)-1] == '%' || len(b) >= 2 && b[len(b)-2] == '%' && isHex(b[len(b)-1])
 }
 
 // asParsed reports whether the profile's rules leave the authority and
@@ -393,6 +461,9 @@ func (n *Normalizer) asParsed(u *URL, scheme string) (string, bool) {
 			return "", false
 		}
 	default:
+		return "", false
+	}
+	if n.k.slow && n.k.changes(u) {
 		return "", false
 	}
 	if u.plainPath {

@@ -83,6 +83,19 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		{"v-percent", func(p *normalize.Profile) { p.Percent = normalize.PercentRules{DecodeUnreserved: true} }},
 		{"v-form", func(p *normalize.Profile) { p.Query = normalize.QueryRules{FormEncoding: true} }},
 		{"v-lang-rewrite", func(p *normalize.Profile) { *p = langRewriteProfile(p.Name) }}, // per-pass state (issue 16.9)
+		{"v-knobs-host", func(p *normalize.Profile) { // issue 15: host and authority knobs, on the fast path's conditions
+			p.Host.StripWWW, p.Userinfo.Remove, p.Port.RemoveAll = normalize.StripWWWDigits, true, true
+			p.Path.RemoveLoneRoot, p.Fragment.StripTextDirective = true, true
+		}},
+		{"v-knobs-path", func(p *normalize.Profile) {
+			p.Path = normalize.PathRules{CollapseSlashes: true, KeepSchemeSlashes: true, Lowercase: true,
+				RemoveCookieless: []normalize.ParamGroup{{Reason: "session", Patterns: []string{"S"}}}}
+		}},
+		{"v-knobs-decode", func(p *normalize.Profile) {
+			p.Percent = normalize.PercentRules{DecodeRepeatedly: true}
+			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "!$()*,/:;=?@", Order: normalize.OrderKeyValue, SortDecoded: true,
+				ExplicitEmptyValue: true, Lowercase: true}
+		}},
 	} {
 		p := normalize.MustLookup("whatwg").Profile()
 		p.Name = v.name
@@ -109,7 +122,8 @@ func errString(err error) string {
 func mutations(base []string, n int) []string {
 	pieces := []string{"/", "//", "%", "%2F", "%2e", "%41", "%3B", ";", ";jsessionid=1", ".", "..", "/./", "/../",
 		"?", "#", "&", "=", "@", "u:p@", ":", ":80", ":443", ":8080", ":21", ":0", ":99999", "\\", "[", "]", "[::1]",
-		"A", "Z", "é", "xn--", ".", "..", "~", "+", " ", "\t", "HTTP://", "https://", "file://", "ws://", "0x7f.1"}
+		"A", "Z", "é", "xn--", ".", "..", "~", "+", " ", "\t", "HTTP://", "https://", "file://", "ws://", "0x7f.1",
+		"www.", "www2.", "(S(a))", ":~:text=", "%2541", "%%36%31"}
 	rng := rand.New(rand.NewPCG(8, 2026))
 	out := make([]string, 0, n)
 	for range n {

@@ -9,8 +9,16 @@ import (
 // appendPath appends the path after the profile's path rules.
 func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, host string, rec *Result) ([]byte, *Kind) {
 	path := u.Path()
+	if n.pct.DecodeRepeatedly {
+		path = st.decodePath(u, path)
+	}
 	if u.opaque {
-		return n.appendPct(out, path), nil
+		start := len(out)
+		out = n.appendPct(out, path)
+		if n.assume != "" && portPrefix(bstr(out[start:])) && !slices.Contains(n.allowed, u.Scheme()) {
+			out = encodeAt(out, start) // "scheme:" and a port number would read as host:port
+		}
+		return out, nil
 	}
 	start := len(out)
 	lang, _ := n.lang.get(host)
@@ -22,6 +30,9 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 		out = n.appendSegments(st, out, path, lang, rec)
 	} else {
 		out = n.appendPct(out, path)
+		if n.k.lowerPath {
+			lowerKeepEscapes(out[start:])
+		}
 	}
 	if u.special && u.Scheme() == "file" {
 		out = keepDriveLetter(out, start)
@@ -34,7 +45,8 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 func (n *Normalizer) bySegment(path string, lang *LanguageHost) bool {
 	return lang != nil ||
 		n.collapse && strings.Contains(path, "//") ||
-		len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0
+		len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0 ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0
 }
 
 // finishPath applies the trailing-slash and empty-path rules to the path
@@ -77,15 +89,29 @@ func (n *Normalizer) appendSegments(st *state, out []byte, path string, lang *La
 		}
 		s := path[:end]
 		path = path[end:]
-		if n.collapse && s == "" && path != "" {
-			continue // "a//b": drop the empty segment, keep a final one
+		if s == "" && n.dropEmpty(out[pathStart:], path == "") {
+			continue
 		}
 		out = append(out, '/')
 		segStart := len(out)
 		out = n.appendPct(out, s)
+		if n.k.lowerPath {
+			lowerKeepEscapes(out[segStart:])
+		}
 		if len(n.pathGroups) > 0 && strings.IndexByte(s, ';') >= 0 {
 			out = n.removePathParams(out, segStart, rec)
 			out = resolveDotSegment(out, pathStart, segStart, path == "")
+			if len(out) == segStart && n.dropEmpty(out[pathStart:segStart-1], path == "") {
+				out = out[:segStart-1] // emptied ("/;sid=1/"): as an empty segment (fuzz regression)
+				continue
+			}
+		}
+		if len(n.k.cookieless) > 0 && len(out) > segStart && out[segStart] == '(' {
+			var gone bool
+			if out, gone = n.removeCookieless(out, segStart, rec); gone && path != "" {
+				out = out[:segStart-1] // the segment and its '/'; a last one stays empty ("/a/")
+				continue
+			}
 		}
 		if lang != nil && seg == lang.Segment {
 			out = n.rewriteLanguage(st, out, segStart, lang, rec != nil)
@@ -93,6 +119,14 @@ func (n *Normalizer) appendSegments(st *state, out []byte, path string, lang *La
 		seg++
 	}
 	return out
+}
+
+// dropEmpty reports whether an empty segment after the path written so
+// far goes: collapse_slashes drops it ("a//b"), unless it is the last
+// ("a/" keeps its trailing slash) or follows an embedded scheme under
+// keep_scheme_slashes ("/r/http://x").
+func (n *Normalizer) dropEmpty(written []byte, last bool) bool {
+	return n.collapse && !last && !(n.k.schemeSlashes && endsInScheme(written))
 }
 
 // resolveDotSegment resolves the segment at out[segStart:] as the URL
@@ -131,6 +165,21 @@ func keepDriveLetter(out []byte, start int) []byte {
 	out = append(out, 0, 0)
 	copy(out[start+5:], out[start+3:len(out)-2])
 	copy(out[start+2:], "%7C")
+	return out
+}
+
+// encodeAt percent-encodes the byte out[i]. It keeps a rule from making
+// an opaque URL that scheme.assume reads as something else on the next
+// pass: "a:%30" decoded to "a:0" reads as host "a" and port 0, so the
+// first digit of an opaque path that starts with a port number (the test
+// hostPort makes) stays encoded, as
+// keepDriveLetter keeps a file path from becoming a drive letter. Input
+// "a:0" itself is a host and a port and never gets here.
+func encodeAt(out []byte, i int) []byte {
+	c := out[i]
+	out = append(out, 0, 0)
+	copy(out[i+3:], out[i+1:len(out)-2])
+	out[i], out[i+1], out[i+2] = '%', upperHex[c>>4], upperHex[c&15]
 	return out
 }
 

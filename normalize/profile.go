@@ -26,6 +26,7 @@ type Profile struct {
 
 	Scheme     SchemeRules   `json:"scheme"`
 	Host       HostRules     `json:"host"`
+	Userinfo   UserinfoRules `json:"userinfo,omitzero"`
 	Port       PortRules     `json:"port"`
 	Path       PathRules     `json:"path"`
 	Percent    PercentRules  `json:"percent"`
@@ -74,12 +75,32 @@ type HostRules struct {
 	// Map replaces a host by its canonical host (clara-policy Rule 5).
 	// Keys and values are normalized hosts; a value may not be a key.
 	Map map[string]string `json:"map,omitempty"`
+	// StripWWW removes a leading "www." label (StripWWWLabel) or a
+	// "www" label followed by digits too ("www2.", StripWWWDigits), unless
+	// what remains is a public suffix ("www.co.uk" stays) or starts with
+	// such a label itself ("www.www2.example.com" stays): normalize-url's
+	// stripWWW. It applies before Map.
+	StripWWW string `json:"strip_www,omitempty"`
+}
+
+// HostRules.StripWWW values.
+const (
+	StripWWWLabel  = "www"        // "www.example.com" → "example.com"
+	StripWWWDigits = "www_digits" // also "www2.example.com" → "example.com"
+)
+
+// UserinfoRules: Remove drops the username and password ("u:p@"), as
+// Safe Browsing, normalize-url and crawler-commons do.
+type UserinfoRules struct {
+	Remove bool `json:"remove,omitempty"`
 }
 
 // PortRules: the parser removes the default port of special schemes (http
 // 80, https 443, ws 80, wss 443, ftp 21); Defaults adds schemes to that.
 type PortRules struct {
 	Defaults map[string]int `json:"defaults,omitempty"`
+	// RemoveAll drops every port, default or not (Safe Browsing).
+	RemoveAll bool `json:"remove_all,omitempty"`
 }
 
 // Trailing slash policies.
@@ -101,6 +122,23 @@ type PathRules struct {
 	// RemoveParams drops ";name=value" path parameters whose name matches
 	// (";jsessionid=…", clara-policy Rule 8). Each group has a reason.
 	RemoveParams []ParamGroup `json:"remove_params,omitempty"`
+	// RemoveCookieless drops ASP.NET cookieless ids, path segments of the
+	// form "(S(id))" or "(A(id)S(id)F(id))", by the name of each id ("S"
+	// is the session); a segment left with no id goes.
+	RemoveCookieless []ParamGroup `json:"remove_cookieless,omitempty"`
+	// RemoveLoneRoot removes the root path "/" when nothing follows it
+	// (no query, no fragment): "http://x.com/" → "http://x.com", but
+	// "http://x.com/?a=1" stays (normalize-url's removeSingleSlash).
+	RemoveLoneRoot bool `json:"remove_lone_root,omitempty"`
+	// KeepSchemeSlashes keeps "//" after an embedded scheme when
+	// CollapseSlashes collapses the others: "/r/http://x.com//y" →
+	// "/r/http://x.com/y" (normalize-url). The scheme is a lowercase
+	// letter and 1 to 50 of [a-z0-9+.-], then ':', after a character that
+	// is not a letter, digit or '_'.
+	KeepSchemeSlashes bool `json:"keep_scheme_slashes,omitempty"`
+	// Lowercase lowercases the path's ASCII letters (escapes keep their
+	// hex digits), before the other path rules see it.
+	Lowercase bool `json:"lowercase,omitempty"`
 }
 
 // PercentRules normalize percent-encoding in userinfo, path, query and
@@ -111,6 +149,12 @@ type PercentRules struct {
 	DecodeUnreserved bool `json:"decode_unreserved,omitempty"`
 	// EncodeStray turns a '%' not followed by two hex digits into "%25".
 	EncodeStray bool `json:"encode_stray,omitempty"`
+	// DecodeRepeatedly decodes every escape, reserved ones included, until
+	// none is left ("%2541" → "%41" → "A"; Safe Browsing), then
+	// percent-encodes what the component needs encoded (its URL Standard
+	// encode set, '%' and '#'). A decoded '/' separates path segments, a
+	// decoded '&' or '=' query parameters; dot segments are resolved again.
+	DecodeRepeatedly bool `json:"decode_repeatedly,omitempty"`
 }
 
 // Query orders.
@@ -132,10 +176,25 @@ type QueryRules struct {
 	DropEmptyPairs bool `json:"drop_empty_pairs,omitempty"`
 	// BareEmptyValue writes "k=" as "k".
 	BareEmptyValue bool `json:"bare_empty_value,omitempty"`
+	// ExplicitEmptyValue writes "k" as "k=" (w3lib, normalize-url); an
+	// empty parameter ("a&&b") stays empty.
+	ExplicitEmptyValue bool `json:"explicit_empty_value,omitempty"`
 	// FormEncoding decodes keys and values as application/x-www-form-
 	// urlencoded and re-encodes them: space as '+', every byte but the
 	// unreserved ones percent-encoded.
 	FormEncoding bool `json:"form_encoding,omitempty"`
+	// FormRaw lists more bytes that FormEncoding writes as they are, from
+	// !$()*,/:;=?@[\]^`{|} ('=' in values only).
+	FormRaw string `json:"form_raw,omitempty"`
+	// FormSpace is how FormEncoding writes a space: "+" (default) or "%20".
+	FormSpace string `json:"form_space,omitempty"`
+	// SortDecoded makes Order compare keys and values by their decoded
+	// bytes (escapes decoded, '+' a space under FormEncoding) rather than
+	// as written: the order of w3lib and URLSearchParams.sort.
+	SortDecoded bool `json:"sort_decoded,omitempty"`
+	// Lowercase lowercases the query's ASCII letters (escapes keep their
+	// hex digits), before removal and order see it.
+	Lowercase bool `json:"lowercase,omitempty"`
 	// Remove lists parameters to drop, by reason ("tracking", "session").
 	Remove []ParamGroup `json:"remove,omitempty"`
 	// Keep lists parameters never removed by Remove (not by Pagination).
@@ -153,6 +212,11 @@ type ParamGroup struct {
 // FragmentRules: Remove drops the fragment (it is reported by Canonicalize).
 type FragmentRules struct {
 	Remove bool `json:"remove,omitempty"`
+	// StripTextDirective removes a text fragment directive, from the
+	// first ":~:text" (any case) to the end, keeping the rest
+	// ("#section:~:text=hello" → "#section"); a fragment left empty goes
+	// with its '#' (normalize-url's stripTextFragment).
+	StripTextDirective bool `json:"strip_text_directive,omitempty"`
 }
 
 // HostRule overrides rules for one host (exact match on the normalized

@@ -33,6 +33,13 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if !ok {
 		return out, nil
 	}
+	if n.pct.DecodeRepeatedly {
+		set := decQuery
+		if u.special {
+			set = decSpecialQuery
+		}
+		q = st.decodeComponent(q, set)
+	}
 	pieces := 0
 	if len(q) >= n.maxParams || len(q) >= sizeParams {
 		if pieces = strings.Count(q, "&") + 1; pieces > n.maxParams {
@@ -77,16 +84,19 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		}
 		key, value, eq := strings.Cut(piece, "=")
 		p := param{k0: uint32(len(st.qbuf))}
-		st.qbuf = n.appendQueryPart(st.qbuf, key)
+		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key)
 		p.k1 = uint32(len(st.qbuf))
 		if eq {
 			st.qbuf = append(st.qbuf, '=')
-			st.qbuf = n.appendQueryPart(st.qbuf, value)
+			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
 			if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
 				st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
 			}
 		}
 		p.end = uint32(len(st.qbuf))
+		if n.k.paramAny {
+			st.qbuf = n.k.param(st.qbuf, &p)
+		}
 		if n.query.DropEmptyPairs && p.k0 == p.end {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
@@ -134,16 +144,19 @@ func (p param) value(qbuf []byte) []byte {
 	return qbuf[min(p.k1+1, p.end):p.end]
 }
 
-func (n *Normalizer) appendQueryPart(dst []byte, s string) []byte {
+// appendQueryPart appends a key or a value; raw is the form set of keys
+// or values.
+func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool) []byte {
 	if n.query.FormEncoding {
-		return appendForm(dst, s)
+		return appendForm(dst, s, raw, n.k.form.space)
 	}
 	return n.appendPct(dst, s)
 }
 
 // appendForm form-decodes s ('+' is a space, %XX a byte) and re-encodes it:
-// unreserved bytes as is, space as '+', everything else as %XX.
-func appendForm(dst []byte, s string) []byte {
+// bytes in raw (unreserved, and query.form_raw) as is, space as space
+// ('+' or "%20"), everything else as %XX.
+func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -154,10 +167,10 @@ func appendForm(dst []byte, s string) []byte {
 			i += 2
 		}
 		switch {
-		case unreserved[c]:
+		case raw[c]:
 			dst = append(dst, c)
 		case c == ' ':
-			dst = append(dst, '+')
+			dst = append(dst, space...)
 		default:
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		}
@@ -191,6 +204,9 @@ func (n *Normalizer) sortParams(st *state) {
 		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
 	default:
 		return
+	}
+	if n.k.sortDecoded {
+		cmp = n.decodedCmp(b, n.query.Order == OrderKeyValue)
 	}
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {

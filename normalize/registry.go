@@ -1,7 +1,9 @@
 package normalize
 
 import (
+	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"path"
 	"sort"
@@ -47,8 +49,18 @@ var builtins = sync.OnceValues(func() (map[string]*Normalizer, error) {
 	return m, nil
 })
 
-// Lookup returns the normalizer of a built-in or registered profile.
+// Lookup returns the normalizer of a built-in or registered profile, or
+// of one with an assumed scheme for scheme-less input ("default+https",
+// see AssumeSep).
 func Lookup(name string) (*Normalizer, error) {
+	if n, ok, err := lookupAssumed(name); ok {
+		return n, err
+	}
+	return lookupName(name)
+}
+
+// lookupName looks up a built-in or registered profile by its own name.
+func lookupName(name string) (*Normalizer, error) {
 	b, err := builtins()
 	if err != nil {
 		return nil, err // a broken embedded profile: caught by the tests
@@ -89,6 +101,30 @@ func Register(n *Normalizer) error {
 	registry.byName[n.Name()] = n
 	registry.Unlock()
 	return nil
+}
+
+// Define registers n under its profile name as Register does, but never
+// replaces a registered profile: defining a name again with an equal
+// profile is a no-op that returns the registered normalizer, with a
+// different one an error (a name whose outputs changed while queries use
+// it would split their keys). SQL's urlnorm_load_profile defines.
+func Define(n *Normalizer) (*Normalizer, error) {
+	if Builtin(n.Name()) {
+		return nil, &Error{Op: "define", Input: n.Name(), Kind: KindConfig, Reason: "a built-in profile has this name"}
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if old, ok := registry.byName[n.Name()]; ok {
+		a, errA := json.Marshal(old.prof)
+		b, errB := json.Marshal(n.prof)
+		if errA == nil && errB == nil && bytes.Equal(a, b) {
+			return old, nil
+		}
+		return nil, &Error{Op: "define", Input: n.Name(), Kind: KindConfig,
+			Reason: "a different profile (version " + old.prof.Version + ") is already loaded under this name, and a name must not change its outputs while it is in use: load this one (version " + n.prof.Version + ") under another name"}
+	}
+	registry.byName[n.Name()] = n
+	return n, nil
 }
 
 // Names lists the built-in and registered profile names, sorted.

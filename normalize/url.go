@@ -17,6 +17,21 @@ const (
 	HostOpaque                 // an opaque host of a non-special URL
 )
 
+// hostKindNames are the host types of parse_url: the URL Standard's kinds
+// of host (a domain, an IPv4 or IPv6 address, an opaque host, the empty
+// host).
+var hostKindNames = [...]string{HostNone: "none", HostEmpty: "empty", HostDomain: "domain",
+	HostIPv4: "ipv4", HostIPv6: "ipv6", HostOpaque: "opaque"}
+
+// String names the kind as parse_url's host_type does: "domain", "ipv4",
+// "ipv6", "opaque", "empty", or "none" for a URL without a host.
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "HostKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // URL is a URL parsed per the WHATWG URL Standard. Its serialization (the
 // standard's "href") is held in one buffer and every component is a range of
 // it, so serializing is free and reading a component allocates nothing.
@@ -88,7 +103,8 @@ func (u *URL) Host() string { return u.str(u.hostStart, u.hostEnd) }
 func (u *URL) HostKind() HostKind { return u.hostKind }
 
 // Port returns the port, or -1 when it is null (absent or the scheme's
-// default).
+// default): the URL Standard drops a special scheme's default port while
+// parsing, so a port it returns was written and is not the default.
 func (u *URL) Port() int { return int(u.port) }
 
 // Path returns the serialized path (opaque or "/"-separated segments).

@@ -53,9 +53,10 @@ func TestErrorReasons(t *testing.T) {
 		{strict, "  /p", "'/' at byte 2: no host for scheme.assume https"},
 		{strict, "a.com/?a&b&c&d", "more than 3 query parameters: limits.max_params 3"},
 		{strict, "a.com/" + strings.Repeat("x", 100), "106 bytes: limits.max_length 100"},
-		{strict, "a.com:8a/", "'a' at byte 7"},       // an assumed scheme does not shift the offset
-		{strict, " a.c\tom:8a/", "'a' at byte 9"},    // … nor with a tab removed
-		{def, "http://h\t:8a/ \n", "'a' at byte 11"}, // trailing space and newline trimmed
+		{strict, "a.com/" + strings.Repeat("é", 40), "canonical URL of 254 bytes: limits.max_length 100"}, // an output over the limit would not normalize again
+		{strict, "a.com:8a/", "'a' at byte 7"},                                                            // an assumed scheme does not shift the offset
+		{strict, " a.c\tom:8a/", "'a' at byte 9"},                                                         // … nor with a tab removed
+		{def, "http://h\t:8a/ \n", "'a' at byte 11"},                                                      // trailing space and newline trimmed
 		{rewrite, "https://a.com/%zz", `'%' at byte 9 of the rewritten URL "https://b%zz"`},
 	} {
 		_, err := c.n.Normalize(c.in)

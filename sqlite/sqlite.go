@@ -7,8 +7,8 @@
 // Importing the package registers the database/sql driver DriverName,
 // which installs every function in udf.Funcs on each new connection (the
 // pool opens connections at will, and SQLite functions are per
-// connection). The functions are registered deterministic
-// (SQLITE_DETERMINISTIC), so they may appear in expression indexes and
+// connection). The functions but urlnorm_load_profile are registered
+// deterministic (SQLITE_DETERMINISTIC), so they may appear in expression indexes and
 // generated columns; recompute those after a profile version change.
 // Arguments must be TEXT (a BLOB is read as its bytes). The adapter only
 // converts values: udf applies the row contract (NULL, try_, errors,
@@ -23,6 +23,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/udf"
 )
 
@@ -34,11 +35,26 @@ func init() {
 	sql.Register(DriverName, &sqlite3.SQLiteDriver{ConnectHook: Register})
 }
 
+// Option configures Open: WithProfiles, WithProfileFile.
+type Option = udf.Option
+
+// WithProfiles makes compiled profiles usable by name in the functions
+// (process-wide, as every profile; the same profile again is a no-op).
+func WithProfiles(ns ...*normalize.Normalizer) Option { return udf.WithProfiles(ns...) }
+
+// WithProfileFile loads a profile or configuration file (a path, or JSON
+// or YAML text) under name, as urlnorm_load_profile does.
+func WithProfileFile(name, pathOrText string) Option { return udf.WithProfileFile(name, pathOrText) }
+
 // Open opens a SQLite database (a go-sqlite3 DSN such as ":memory:" or
 // "file:urls.db?mode=ro") with the urlnorm functions on every connection.
 // Note that each connection to ":memory:" is a separate empty database:
-// call db.SetMaxOpenConns(1) to keep one.
-func Open(dsn string) (*sql.DB, error) {
+// call db.SetMaxOpenConns(1) to keep one. The options load profiles
+// first; they are process-wide, so every connection sees them.
+func Open(dsn string, opts ...Option) (*sql.DB, error) {
+	if err := udf.ApplyOptions(opts); err != nil {
+		return nil, err
+	}
 	db, err := sql.Open(DriverName, dsn)
 	if err != nil {
 		return nil, err
@@ -72,7 +88,8 @@ func Register(c *sqlite3.SQLiteConn) error {
 		default:
 			return fmt.Errorf("urlnorm: %s: %d arguments not supported by the SQLite adapter", f.Name, len(f.Args))
 		}
-		if err := c.RegisterFunc(f.Name, impl, true); err != nil {
+		// Deterministic, but for a volatile function (urlnorm_load_profile).
+		if err := c.RegisterFunc(f.Name, impl, !f.Volatile); err != nil {
 			return fmt.Errorf("urlnorm: registering %s in SQLite: %w", f.Name, err)
 		}
 	}

@@ -37,7 +37,7 @@ func ExampleFunc_Text() {
 	// http://example.com/b?a=2&z=1
 	// NULL
 	// NULL
-	// error: try_normalize_url(url, 'nope'): unknown_profile: known profiles: clara, curiousnow-v0, default, edge-gateway, rfc3986, whatwg
+	// error: try_normalize_url(url, 'nope'): unknown_profile: known profiles: clara, crawler-commons, curiousnow-v0, default, edge-gateway, normalize-url, rfc3986, safebrowsing, w3lib, whatwg
 }
 
 // Value gives a result in its typed form (a STRUCT as one value per

@@ -53,6 +53,11 @@ func TestText(t *testing.T) {
 		// a STRUCT as JSON: Result's JSON
 		{"canonicalize_url", []string{"https://a.example/p?x=1&y=2#f"}, nil, `{"url":"https://a.example/p?x=1&y=2","hash":"`},
 		{"try_canonicalize_url", []string{bad}, nil, "NULL"},
+		// a LIST as a JSON array (issue 15: Safe Browsing's lookup expressions)
+		{"safebrowsing_expressions", []string{"http://a.b.c/1/2.html?param=1"}, nil,
+			`["a.b.c/1/2.html?param=1","a.b.c/1/2.html","a.b.c/","a.b.c/1/","b.c/1/2.html?param=1","b.c/1/2.html","b.c/","b.c/1/"]`},
+		{"safebrowsing_expressions", []string{"mailto:x"}, nil, "error: safebrowsing_expressions('mailto:x'): missing_host"},
+		{"try_safebrowsing_expressions", []string{"mailto:x"}, nil, "NULL"},
 	} {
 		f := overload(t, tc.fn, len(tc.args))
 		out, null, err := f.Text([]byte("kept:"), tc.args, tc.nulls)

@@ -54,6 +54,9 @@ var (
 	// RecordType is canonicalize_url's record, normalize.ResultFields as a
 	// STRUCT: a STRUCT in DuckDB, JSON text in SQLite.
 	RecordType = recordType()
+	// ListType is a list of text: a VARCHAR[] in DuckDB, a JSON array in
+	// SQLite.
+	ListType = sqltype.MustParse("VARCHAR[]")
 )
 
 func recordType() *SQLType {
@@ -81,9 +84,13 @@ type Func struct {
 	Try     bool // a try_ twin: bad data gives NULL
 	// NoTry marks a function that never raises on data (urlnorm_version,
 	// is_valid_url): it has no try_ twin.
-	NoTry   bool
-	Doc     string // one line
-	Example string // an SQL expression using the function
+	NoTry bool
+	// Volatile marks a function with a side effect (urlnorm_load_profile):
+	// engines must call it on every row and never fold or cache it. Every
+	// other function is deterministic.
+	Volatile bool
+	Doc      string // one line
+	Example  string // an SQL expression using the function
 
 	// Exactly one implementation, called on rows without NULL arguments:
 	// text for a VARCHAR result (appended to dst, no allocation), value
@@ -184,6 +191,8 @@ func build() []*Func {
 			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", value: canonicalize},
 		{Name: "canonicalize_url", Args: []Arg{url, profile}, Returns: RecordType, Doc: "canonicalize_url under a profile",
 			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", value: canonicalize},
+		{Name: "safebrowsing_expressions", Args: []Arg{url}, Returns: ListType, Doc: "the host-suffix / path-prefix expressions Safe Browsing looks up, of the URL canonicalized by the safebrowsing profile",
+			Example: "safebrowsing_expressions('http://a.b.c/1/2.html?param=1')", value: safeBrowsingExpressions},
 		{Name: "resolve_url", Args: []Arg{{Name: "base"}, {Name: "ref"}}, Doc: "a relative reference resolved against its page URL (WHATWG)",
 			Example: "resolve_url('https://example.com/a/b.html', '../c?d')", text: resolveURL},
 		// The profile name is this function's data, not a rule selector:
@@ -193,6 +202,8 @@ func build() []*Func {
 		{Name: "urlnorm_version", NoTry: true, Doc: "the urlnorm release version (semver), as the CLI and the packages report it",
 			Example: "urlnorm_version()", text: releaseVersion},
 	}
+	plain = append(plain, partRows(url, profile)...)
+	plain = append(plain, loadRows()...)
 	all := append([]*Func(nil), plain...)
 	for _, f := range plain {
 		if f.NoTry {
@@ -264,6 +275,18 @@ func canonicalize(args []string) (any, error) {
 		return nil, err
 	}
 	return r.Record(), nil
+}
+
+func safeBrowsingExpressions(args []string) (any, error) {
+	exprs, err := normalize.SafeBrowsingExpressions(args[0])
+	if err != nil {
+		return nil, err
+	}
+	l := make([]any, len(exprs))
+	for i, e := range exprs {
+		l[i] = e
+	}
+	return l, nil
 }
 
 func resolveURL(dst []byte, args []string) ([]byte, bool, error) {

@@ -2,16 +2,15 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/urlnorm/urlnorm/internal/cliio"
+	"github.com/urlnorm/urlnorm/internal/dedup"
 	"github.com/urlnorm/urlnorm/internal/profileload"
 	"github.com/urlnorm/urlnorm/normalize"
 )
@@ -42,13 +41,6 @@ urlnorm dedup --min-count 2 --top 20 crawl.csv
 urlnorm dedup --profile rfc3986 --format json urls.txt > groups.json
 urlnorm dedup --format csv --examples 1 pages.parquet > groups.csv`,
 	exit: exitStatusFiles,
-}
-
-// dedupGroup is the inputs with one canonical URL.
-type dedupGroup struct {
-	url      string
-	count    int64
-	examples []string // the first distinct spellings, in input order
 }
 
 // pairsOut is a batch's (canonical URL, input) pairs, packed.
@@ -95,7 +87,7 @@ func runDedup(args []string, e *env) int {
 	if !ok {
 		return code
 	}
-	groups := map[string]*dedupGroup{}
+	groups := dedup.Table{}
 	err = streamRun(s, func(b *cliio.Batch) *pairsOut { return canonicalPairs(b, n) },
 		func(o *pairsOut) error {
 			s.tally(o.inputs, o.nulls, o.is)
@@ -105,15 +97,15 @@ func runDedup(args []string, e *env) int {
 					start = o.ends[i-1]
 				}
 				url, in := o.data[start:o.ends[i]], o.data[o.ends[i]:o.ends[i+1]]
-				addToGroup(groups, url, in, *examples)
+				groups.Add(url, in, *examples)
 			}
 			o.release()
 			return nil
 		})
 	if err == nil {
-		list := sortGroups(groups, *minCount, *top)
+		list := dedup.Sort(groups, *minCount, *top)
 		valid := s.inputs - s.nulls - s.invalidCount()
-		r := dedupReport{Profile: profileload.Label(n), Inputs: s.inputs, Invalid: s.invalidCount(),
+		r := dedup.Report{Profile: profileload.Label(n), Inputs: s.inputs, Invalid: s.invalidCount(),
 			Distinct: int64(len(groups)), Duplicates: valid - int64(len(groups))}
 		if err = writeDedup(s.out, *format, r, list, n, *examples); err == nil {
 			err = s.out.Flush()
@@ -153,102 +145,15 @@ func canonicalPairs(b *cliio.Batch, n *normalize.Normalizer) *pairsOut {
 	return o
 }
 
-func addToGroup(groups map[string]*dedupGroup, url, in []byte, examples int) {
-	g := groups[string(url)] // no allocation for the lookup
-	if g == nil {
-		g = &dedupGroup{url: string(url)}
-		groups[g.url] = g
-	}
-	g.count++
-	if len(g.examples) >= examples {
-		return
-	}
-	for _, ex := range g.examples {
-		if ex == string(in) {
-			return
-		}
-	}
-	g.examples = append(g.examples, string(in))
-}
+// dedupReport is the JSON report (the tests decode it).
+type dedupReport = dedup.Report
 
-// sortGroups orders the groups by size, then URL, and applies the limits.
-func sortGroups(groups map[string]*dedupGroup, minCount int64, top int) []*dedupGroup {
-	list := make([]*dedupGroup, 0, len(groups))
-	for _, g := range groups {
-		if g.count >= minCount {
-			list = append(list, g)
-		}
-	}
-	slices.SortFunc(list, func(a, b *dedupGroup) int {
-		if a.count != b.count {
-			if a.count > b.count {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.url, b.url)
-	})
-	if top > 0 && len(list) > top {
-		list = list[:top]
-	}
-	return list
-}
-
-type dedupReport struct {
-	Profile    string      `json:"profile"`
-	Inputs     int64       `json:"inputs"`
-	Invalid    int64       `json:"invalid"`
-	Distinct   int64       `json:"distinct"`
-	Duplicates int64       `json:"duplicates"`
-	Groups     []jsonGroup `json:"groups"`
-}
-
-type jsonGroup struct {
-	Count    int64    `json:"count"`
-	URL      string   `json:"url"`
-	Hash     string   `json:"hash"`
-	Examples []string `json:"examples"`
-}
-
-func writeDedup(w io.Writer, format string, r dedupReport, list []*dedupGroup, n *normalize.Normalizer, examples int) error {
+func writeDedup(w io.Writer, format string, r dedup.Report, list []*dedup.Group, n *normalize.Normalizer, examples int) error {
 	switch format {
 	case "json":
-		r.Groups = make([]jsonGroup, len(list))
-		for i, g := range list {
-			r.Groups[i] = jsonGroup{g.count, g.url, n.HashCanonical(g.url), append([]string{}, g.examples...)}
-		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return dedup.WriteJSON(w, r, list, n)
 	case "csv":
-		var buf []byte
-		var err error
-		buf = append(buf, "count,url,hash"...)
-		for i := 1; i <= examples; i++ {
-			buf = append(buf, ",example_"...)
-			buf = strconv.AppendInt(buf, int64(i), 10)
-		}
-		buf = append(buf, '\n')
-		for _, g := range list {
-			buf = strconv.AppendInt(buf, g.count, 10)
-			buf = append(buf, ',')
-			buf = cliio.AppendCSV(buf, g.url)
-			buf = append(buf, ',')
-			buf = append(buf, n.HashCanonical(g.url)...)
-			for i := range examples {
-				buf = append(buf, ',')
-				if i < len(g.examples) {
-					buf = cliio.AppendCSV(buf, g.examples[i])
-				}
-			}
-			buf = append(buf, '\n')
-			if buf, err = spill(w, buf); err != nil {
-				return err
-			}
-		}
-		_, err = w.Write(buf)
-		return err
+		return dedup.WriteCSV(w, list, n, examples)
 	}
 	return writeDedupTable(w, list)
 }
@@ -256,11 +161,11 @@ func writeDedup(w io.Writer, format string, r dedupReport, list []*dedupGroup, n
 // writeDedupTable prints the groups for reading: the count and URL on
 // the first line of a group, one example per line. Control characters
 // are escaped so that each example stays on one line.
-func writeDedupTable(w io.Writer, list []*dedupGroup) error {
+func writeDedupTable(w io.Writer, list []*dedup.Group) error {
 	cw, uw := len("COUNT"), len("CANONICAL URL")
 	for _, g := range list {
-		cw = max(cw, len(group(g.count)))
-		uw = max(uw, min(utf8.RuneCountInString(g.url), 60))
+		cw = max(cw, len(group(g.Count)))
+		uw = max(uw, min(utf8.RuneCountInString(g.URL), 60))
 	}
 	var buf []byte
 	line := func(count, url, example string) {
@@ -269,9 +174,9 @@ func writeDedupTable(w io.Writer, list []*dedupGroup) error {
 	}
 	line("COUNT", "CANONICAL URL", "EXAMPLES")
 	for _, g := range list {
-		for i, ex := range g.examples {
+		for i, ex := range g.Examples {
 			if i == 0 {
-				line(group(g.count), g.url, printable(ex))
+				line(group(g.Count), g.URL, printable(ex))
 			} else {
 				line("", "", printable(ex))
 			}

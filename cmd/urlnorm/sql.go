@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"database/sql"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -10,7 +11,9 @@ import (
 
 	"github.com/urlnorm/urlnorm/duckdb"
 	"github.com/urlnorm/urlnorm/internal/cliio"
+	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/sqlite"
+	"github.com/urlnorm/urlnorm/udf"
 )
 
 func init() {
@@ -18,7 +21,7 @@ func init() {
 }
 
 var sqlHelp = help{
-	synopsis: "sql [--engine duckdb|sqlite] [--db FILE] [--format table|csv|tsv|json] QUERY",
+	synopsis: "sql [--engine duckdb|sqlite] [--db FILE] [--format table|csv|tsv|json] [--profile FILE] [--config FILE]... QUERY",
 	about: `Runs QUERY on an embedded database with every urlnorm SQL function
 registered: normalize_url, canonical_hash, url_link_type, canonicalize_url,
 resolve_url, url_profile_version and their try_ twins. QUERY may hold
@@ -28,6 +31,14 @@ With QUERY "-" (or none), the query is read from stdin.
 DuckDB (the default) reads files directly: read_csv('urls.csv'),
 read_parquet('urls.parquet'), read_json('urls.json'). Without --db the
 database is in memory and gone when the command ends.
+
+--profile and --config select a profile as in the other commands (a
+profile file; configuration files applied on top of --profile, or of the
+built-in their format extends) and make it usable by name in the query:
+by its own name, or, when the configuration extends a built-in (whose name
+never changes meaning), as edge-gateway-config, clara-config … (the
+built-in's name, a hyphen, config). In a query,
+urlnorm_load_profile(name, path_or_text) does the same.
 
 Output formats (--format):
   table  aligned columns, NULL shown as NULL; the first 1,000 rows set the
@@ -42,6 +53,7 @@ urlnorm sql "SELECT normalize_url(url) AS url, count(*) AS n
 urlnorm sql --format csv "SELECT url, try_canonical_hash(url) AS hash FROM read_csv('urls.csv')" > hashed.csv
 urlnorm sql --db crawl.duckdb "CREATE TABLE pages AS SELECT * FROM read_parquet('pages.parquet')"
 urlnorm sql --engine sqlite --db links.db "SELECT canonicalize_url(href, 'clara') FROM links LIMIT 5"
+urlnorm sql --config edge-gateway.yaml "SELECT canonical_hash(url, 'edge-gateway-config') FROM read_csv('urls.csv')"
 echo "SELECT url_profile_version('default')" | urlnorm sql -`,
 	exit: `Exit status: 0 success; 1 the query failed (rows printed before the
 failure stay printed, without the table's row count); 2 usage error; 3 the
@@ -53,6 +65,8 @@ func runSQL(args []string, e *env) int {
 	engine := fs.String("engine", "duckdb", "database `engine`: duckdb or sqlite")
 	dbFile := fs.String("db", "", "database `file` to open, created if missing (default: in memory)")
 	format := fs.String("format", "table", "output `format`: table, csv, tsv or json")
+	var pf profileFlags
+	pf.register(fs)
 	pos, code, ok := parseFlags(fs, args, e)
 	switch {
 	case !ok:
@@ -78,7 +92,11 @@ func runSQL(args []string, e *env) int {
 	if strings.TrimSpace(query) == "" {
 		return usageError(e, "sql", "no query: give one as an argument, or on stdin")
 	}
-	db, err := openSQL(*engine, *dbFile)
+	opts, err := sqlProfile(&pf, fs)
+	if err != nil {
+		return usageError(e, "sql", "%v", err)
+	}
+	db, err := openSQL(*engine, *dbFile, opts...)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "urlnorm sql: opening %s database %q: %v\n", *engine, *dbFile, err)
 		return exitIO
@@ -109,18 +127,36 @@ func runSQL(args []string, e *env) int {
 	return exitOK
 }
 
-func openSQL(engine, file string) (*sql.DB, error) {
+// sqlProfile loads the profile --profile and --config select and returns
+// the option that makes it usable by name in the query (none for a
+// built-in used as it is).
+func sqlProfile(pf *profileFlags, fs *flag.FlagSet) ([]udf.Option, error) {
+	n, err := pf.load(fs)
+	if err != nil || normalize.Builtin(n.Name()) && n == normalize.MustLookup(n.Name()) {
+		return nil, err
+	}
+	if normalize.Builtin(n.Name()) {
+		p := n.Profile()
+		p.Name += "-config"
+		if n, err = normalize.New(p); err != nil {
+			return nil, err
+		}
+	}
+	return []udf.Option{udf.WithProfiles(n)}, nil
+}
+
+func openSQL(engine, file string, opts ...udf.Option) (*sql.DB, error) {
 	if engine == "sqlite" {
 		if file == "" {
 			file = ":memory:"
 		}
-		db, err := sqlite.Open(file)
+		db, err := sqlite.Open(file, opts...)
 		if err == nil {
 			db.SetMaxOpenConns(1) // one database even in memory; one statement at a time
 		}
 		return db, err
 	}
-	return duckdb.Open(file)
+	return duckdb.Open(file, opts...)
 }
 
 // sqlError drops duckdb-go's "database/sql/driver: API error: " from an

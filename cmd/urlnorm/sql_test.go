@@ -227,3 +227,40 @@ func TestSQLBinary(t *testing.T) {
 		t.Errorf("bad input: %v, stdout %q, stderr %q", err, out, stderr.String())
 	}
 }
+
+// --profile and --config in urlnorm sql (issue 13 item 2): the profile the
+// other commands would use, by its name in the query; a configuration on a
+// built-in as NAME-config. The binary, in its own process: loaded
+// profiles are process-wide.
+func TestSQLProfileFlags(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "keep.yaml")
+	if err := os.WriteFile(prof, []byte("name: keep-slash\nversion: 1.1.0\nhash: sha256\npath: {trailing_slash: keep}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, engine := range []string{"duckdb", "sqlite"} {
+		r := mustRun(t, exitOK, "", "sql", "--engine", engine, "--format", "csv", "--profile", prof,
+			"SELECT normalize_url('HTTP://E.com/a/', 'keep-slash') AS u, url_profile_version('keep-slash') AS v")
+		if r.stdout != "u,v\nhttp://e.com/a/,1.1.0\n" {
+			t.Errorf("%s --profile: %q", engine, r.stdout)
+		}
+		r = mustRun(t, exitOK, "", "sql", "--engine", engine, "--format", "csv", "--config", "../../testdata/config/edge-gateway.yaml",
+			"SELECT normalize_url('example.com/p?b=2', 'edge-gateway-config') = normalize_url('example.com/p?b=2', 'edge-gateway') AS same, "+
+				"url_profile_version('edge-gateway-config') LIKE '1.0.2+config.%' AS v")
+		if r.stdout != "same,v\ntrue,true\n" && r.stdout != "same,v\n1,1\n" {
+			t.Errorf("%s --config: %q", engine, r.stdout)
+		}
+	}
+	// the same --config gives the same outputs as urlnorm normalize --config
+	in := "example.com/p?affiliate_id=7&b=2\n"
+	want := mustRun(t, exitOK, in, "normalize", "--config", "../../testdata/config/edge-gateway.yaml").stdout
+	r := mustRun(t, exitOK, "", "sql", "--format", "csv", "--config", "../../testdata/config/edge-gateway.yaml",
+		"SELECT normalize_url('example.com/p?affiliate_id=7&b=2', 'edge-gateway-config') AS u")
+	if r.stdout != "u\n"+want {
+		t.Errorf("sql --config %q, normalize --config %q", r.stdout, want)
+	}
+	r = mustRun(t, exitUsage, "", "sql", "--profile", filepath.Join(dir, "nope.yaml"), "SELECT 1")
+	if !strings.Contains(r.stderr, "nope.yaml") {
+		t.Errorf("a missing profile file: %q", r.stderr)
+	}
+}

@@ -5,6 +5,10 @@
 //	appendmeta -in liburlnorm.so -out urlnorm.duckdb_extension \
 //	    -platform linux_amd64 -api v1.2.0 -version v0.1.0
 //
+// With -replace the input is an extension file already: its footer is
+// replaced (the release serves one library under two platform names,
+// DuckDB 1.2's linux_amd64_gcc4 and linux_amd64).
+//
 // The footer is 534 bytes: a 22-byte WebAssembly custom-section header
 // (so the same file layout works for DuckDB-Wasm), eight 32-byte
 // NUL-padded fields in reverse order, and a 256-byte signature, all zero
@@ -56,14 +60,15 @@ func main() {
 	platform := flag.String("platform", "linux_amd64", "DuckDB platform the library was built for")
 	api := flag.String("api", "v1.2.0", "minimum DuckDB C API version the library was built against")
 	version := flag.String("version", "dev", "extension version")
+	replace := flag.Bool("replace", false, "the input is an extension file: replace its footer")
 	flag.Parse()
-	if err := run(*in, *out, *platform, *api, *version); err != nil {
+	if err := run(*in, *out, *platform, *api, *version, *replace); err != nil {
 		fmt.Fprintln(os.Stderr, "appendmeta:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, out, platform, api, version string) error {
+func run(in, out, platform, api, version string, replace bool) error {
 	if in == "" || out == "" {
 		return fmt.Errorf("-in and -out are required")
 	}
@@ -71,9 +76,32 @@ func run(in, out, platform, api, version string) error {
 	if err != nil {
 		return err
 	}
+	if replace {
+		if lib, err = stripFooter(lib); err != nil {
+			return fmt.Errorf("%s: %v", in, err)
+		}
+	}
 	footer, err := Footer(platform, api, version)
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(out, append(lib, footer...), 0o755)
+}
+
+// footerLen is the size of what Footer returns.
+const footerLen = 22 + 8*fieldLen + sigLen
+
+// stripFooter returns ext without its metadata footer, and an error if
+// ext does not end in one (a footer starts with wasmHeader and its first
+// field, the last before the signature, is the magic).
+func stripFooter(ext []byte) ([]byte, error) {
+	n := len(ext) - footerLen
+	if n < 0 || !bytes.Equal(ext[n:n+len(wasmHeader)], wasmHeader) {
+		return nil, fmt.Errorf("no DuckDB metadata footer at the end")
+	}
+	first := ext[len(ext)-sigLen-fieldLen : len(ext)-sigLen]
+	if string(bytes.TrimRight(first, "\x00")) != magic {
+		return nil, fmt.Errorf("metadata footer has magic %q, want %q", bytes.TrimRight(first, "\x00"), magic)
+	}
+	return ext[:n], nil
 }

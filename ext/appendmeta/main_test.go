@@ -47,7 +47,7 @@ func TestRunAppends(t *testing.T) {
 	if err := os.WriteFile(in, []byte("ELF"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(in, out, "linux_amd64", "v1.2.0", "dev"); err != nil {
+	if err := run(in, out, "linux_amd64", "v1.2.0", "dev", false); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(out)
@@ -56,5 +56,31 @@ func TestRunAppends(t *testing.T) {
 	}
 	if len(got) != 3+534 || string(got[:3]) != "ELF" {
 		t.Errorf("output is %d bytes starting %q, want the library then the footer", len(got), got[:3])
+	}
+}
+
+// TestRunReplaces pins -replace: the same library under another platform
+// name (DuckDB 1.2 calls linux_amd64 "linux_amd64_gcc4"), and a clear
+// error for a file without a footer.
+func TestRunReplaces(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "lib.so")
+	amd64, gcc4 := filepath.Join(dir, "a.duckdb_extension"), filepath.Join(dir, "b.duckdb_extension")
+	if err := os.WriteFile(in, []byte("ELF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(in, amd64, "linux_amd64", "v1.2.0", "v0.1.0", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(amd64, gcc4, "linux_amd64_gcc4", "v1.2.0", "v0.1.0", true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(gcc4)
+	want, _ := Footer("linux_amd64_gcc4", "v1.2.0", "v0.1.0")
+	if !bytes.Equal(got, append([]byte("ELF"), want...)) {
+		t.Errorf("replaced file is %q, want the library and the gcc4 footer", got)
+	}
+	if err := run(in, gcc4, "linux_amd64_gcc4", "v1.2.0", "v0.1.0", true); err == nil {
+		t.Error("-replace accepted a file without a footer")
 	}
 }

@@ -115,8 +115,9 @@ void *urlnorm_set_new(const char *name) { return duckdb_create_scalar_function_s
 // (DuckDB's default handling) unless own_nulls: then Go sees rows with
 // NULL arguments, where an unknown profile still raises. The parameters
 // stay unnamed (col0, col1 … in duckdb_functions()): the C API has no
-// call to name a scalar function's parameters (v1.2.0, nor 1.5's).
-int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls) {
+// call to name a scalar function's parameters (v1.2.0, nor 1.5's). A
+// volatile function (urlnorm_load_profile) is never folded or cached.
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls, int volatile_) {
 	duckdb_scalar_function f = duckdb_create_scalar_function();
 	duckdb_scalar_function_set_name(f, name);
 	duckdb_logical_type varchar = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
@@ -129,6 +130,9 @@ int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, vo
 	duckdb_scalar_function_set_function(f, urlnorm_scalar);
 	if (own_nulls) {
 		duckdb_scalar_function_set_special_handling(f);
+	}
+	if (volatile_) {
+		duckdb_scalar_function_set_volatile(f);
 	}
 	duckdb_state st = duckdb_add_scalar_function_to_set((duckdb_scalar_function_set)set, f);
 	duckdb_destroy_scalar_function(&f);

@@ -10,7 +10,7 @@
 package main
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../build/ext/include -O2
+#cgo CFLAGS: -I${SRCDIR}/include -O2
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -31,7 +31,7 @@ void *urlnorm_type_list(void *elem);
 void *urlnorm_type_struct(void **types, const char **names, uint64_t n);
 void urlnorm_type_destroy(void *t);
 void *urlnorm_set_new(const char *name);
-int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls);
+int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls, int volatile_);
 int urlnorm_set_register(void *con, void *set);
 */
 import "C"
@@ -86,7 +86,11 @@ func register(con unsafe.Pointer) error {
 			if f.RaisesOnNull() {
 				ownNulls = 1
 			}
-			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls)
+			volatile := C.int(0)
+			if f.Volatile {
+				volatile = 1
+			}
+			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls, volatile)
 			C.urlnorm_type_destroy(ret)
 			if rc != 0 {
 				C.free(unsafe.Pointer(cname))

@@ -96,8 +96,11 @@ int sqlite3_urlnorm_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routine
 	int n = urlnormFuncCount();
 	for (int i = 0; i < n; i++) {
 		const char *name = urlnormFuncName(i);
-		int rc = sqlite3_create_function_v2(db, name, urlnormFuncArgs(i),
-		                                    SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+		// urlnorm_load_profile reads files and changes the process's
+		// profiles: not deterministic, and direct-only (never from a
+		// trigger or a view of a schema someone else wrote).
+		int flags = urlnormFuncVolatile(i) ? SQLITE_DIRECTONLY : SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+		int rc = sqlite3_create_function_v2(db, name, urlnormFuncArgs(i), SQLITE_UTF8 | flags,
 		                                    (void *)(uintptr_t)i, urlnorm_xfunc, NULL, NULL, NULL);
 		if (rc != SQLITE_OK) {
 			*pzErrMsg = sqlite3_mprintf("urlnorm: registering %s: %s", name, sqlite3_errmsg(db));

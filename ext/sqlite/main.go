@@ -3,7 +3,8 @@
 // Command sqlite is urlnorm's SQLite loadable extension (urlnorm.so, entry
 // point sqlite3_urlnorm_init), built with -buildmode=c-shared against
 // sqlite3ext.h. It registers exactly bridge.Funcs, i.e. udf.Funcs, as
-// deterministic, innocuous functions; canonicalize_url returns JSON text.
+// deterministic, innocuous functions but for urlnorm_load_profile
+// (direct-only: it reads files); composite results are JSON text.
 // See docs/extensions.md.
 //
 // Build it with "make extensions" (the build tag urlnorm_ext keeps it out
@@ -54,6 +55,14 @@ func urlnormFuncName(i C.int) *C.char { return names()[i] }
 
 //export urlnormFuncArgs
 func urlnormFuncArgs(i C.int) C.int { return C.int(len(bridge.Funcs[i].Args)) }
+
+//export urlnormFuncVolatile
+func urlnormFuncVolatile(i C.int) C.int {
+	if bridge.Funcs[i].Volatile {
+		return 1
+	}
+	return 0
+}
 
 var buffers = sync.Pool{New: func() any { return new([]byte) }}
 

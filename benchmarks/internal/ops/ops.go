@@ -52,7 +52,7 @@ const Default = "Normalize/default"
 
 // All returns every op: Normalize and Hash for each profile in
 // normalize.Names(), AppendNormalized and canonical-input Normalize for
-// default, the peers and the floors.
+// default, the URL parts, the peers and the floors.
 func All() []Op {
 	var out []Op
 	names := normalize.Names()
@@ -63,6 +63,7 @@ func All() []Op {
 		out = append(out, hashOp(p))
 	}
 	out = append(out, appendOp("default"), canonicalInputOp("default"), acceptedHashOp("default"))
+	out = append(out, Parts()...)
 	out = append(out, Peers()...)
 	return append(out, Floors()...)
 }

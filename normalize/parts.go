@@ -1,0 +1,244 @@
+package normalize
+
+import (
+	"iter"
+	"strings"
+	"unsafe"
+)
+
+// The parts of a URL that analysts group by beyond the components the
+// parser records (url.go): the registrable domain and its neighbours, the
+// file extension, the path segments and the query's name=value pairs as
+// forms decode them. Each is read from the serialization on demand; none
+// is stored in URL.
+
+// Extension returns the file extension of the last path segment without
+// the dot ("gz" of "/a/b.tar.gz"), as serialized (percent-encoded, case
+// kept). It is "" when the URL has an opaque path, when the last segment
+// has no dot or only a leading one ("/.htaccess": a hidden file, not an
+// extension), or nothing after its last dot. Path parameters are not part
+// of it: "/a.jsp;jsessionid=1" has "jsp" (RFC 3986 §3.3: ';' delimits a
+// segment's parameters).
+func (u *URL) Extension() string {
+	if u.opaque {
+		return ""
+	}
+	seg := u.Path()
+	seg = seg[strings.LastIndexByte(seg, '/')+1:]
+	if i := strings.IndexByte(seg, ';'); i >= 0 {
+		seg = seg[:i]
+	}
+	i := strings.LastIndexByte(seg, '.')
+	if i <= 0 || strings.Trim(seg[:i], ".") == "" {
+		return ""
+	}
+	return seg[i+1:]
+}
+
+// PathSegments returns the URL Standard's path list: the segments between
+// the slashes, as serialized ("/a/b/" has "a", "b" and ""; "/" has one
+// empty segment; an empty path none), so that joining them with "/" after
+// a "/" gives the path back. ok is false for an opaque path ("mailto:x"),
+// which is not a list.
+func (u *URL) PathSegments() (segs []string, ok bool) {
+	if u.opaque {
+		return nil, false
+	}
+	p := u.Path()
+	if p == "" {
+		return []string{}, true
+	}
+	return strings.Split(p[1:], "/"), true
+}
+
+// QueryParam is one name=value pair of a query, decoded as HTML forms and
+// URLSearchParams decode it.
+type QueryParam struct {
+	Name, Value string
+}
+
+// QueryParams returns the query's name=value pairs in order, decoded with
+// the URL Standard's application/x-www-form-urlencoded parser (what
+// URLSearchParams gives): pairs split at '&', empty ones skipped, name and
+// value split at the first '=' (none: the value is ""), '+' read as a space,
+// percent-escapes decoded, bytes that are not UTF-8 replaced by U+FFFD. It
+// is nil when the URL has no query.
+func (u *URL) QueryParams() []QueryParam {
+	q, ok := u.Query()
+	if !ok {
+		return nil
+	}
+	out := []QueryParam{} // an empty query has no pairs but is not null
+	var buf []byte
+	for name, value := range rawPairs(q) {
+		var p QueryParam
+		p.Name, buf = formDecode(buf, name)
+		p.Value, buf = formDecode(buf, value)
+		out = append(out, p)
+	}
+	return out
+}
+
+// QueryParam returns the value of the first pair named name, decoded as
+// QueryParams decodes it; ok is false when no pair has that name (the names
+// compared are the decoded ones: "a%20b" and "a+b" are both "a b").
+func (u *URL) QueryParam(name string) (value string, ok bool) {
+	q, _ := u.Query()
+	var buf []byte
+	for k, v := range rawPairs(q) {
+		dk := k
+		if needsFormDecode(k) {
+			dk, buf = formDecode(buf, k)
+		}
+		if dk == name {
+			value, _ = formDecode(nil, v)
+			return value, true
+		}
+	}
+	return "", false
+}
+
+// rawPairs yields the name and value of each non-empty '&'-separated pair
+// of q, split at the first '=', undecoded.
+func rawPairs(q string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for q != "" {
+			var pair string
+			pair, q, _ = strings.Cut(q, "&")
+			if pair == "" {
+				continue
+			}
+			if k, v, _ := strings.Cut(pair, "="); !yield(k, v) {
+				return
+			}
+		}
+	}
+}
+
+// needsFormDecode reports whether s has a '+' or a '%': without them the
+// form decoding of a serialized (ASCII) query is s itself.
+func needsFormDecode(s string) bool {
+	return strings.IndexByte(s, '+') >= 0 || strings.IndexByte(s, '%') >= 0
+}
+
+// formDecode decodes s as the urlencoded parser decodes a name or a value,
+// using buf (returned for reuse) as scratch space; the result is s itself
+// when there is nothing to decode (a serialized query is ASCII), else a
+// new string.
+func formDecode(buf []byte, s string) (string, []byte) {
+	if !needsFormDecode(s) {
+		return s, buf
+	}
+	buf = buf[:0]
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '+':
+			buf = append(buf, ' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			buf = append(buf, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return toValidUTF8(buf), buf
+}
+
+// toValidUTF8 returns b as a string with each maximal ill-formed subpart
+// replaced by U+FFFD, as the Encoding Standard's UTF-8 decoder does (a
+// truncated "\xE2\x82" is one U+FFFD, not two; strings.ToValidUTF8 would
+// merge a whole run into one and utf8.DecodeRune splits it into bytes).
+func toValidUTF8(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for i := 0; i < len(b); {
+		n, ok := utf8Prefix(b[i:])
+		if ok {
+			sb.Write(b[i : i+n])
+		} else {
+			sb.WriteString("\uFFFD")
+		}
+		i += n
+	}
+	return sb.String()
+}
+
+// utf8Prefix returns the length of the UTF-8 sequence at the start of b and
+// whether it is complete; when it is not, n is the maximal subpart (at
+// least 1 byte), per the Unicode Standard's table of well-formed
+// sequences (Table 3-7).
+func utf8Prefix(b []byte) (n int, ok bool) {
+	c := b[0]
+	var need int
+	lo, hi := byte(0x80), byte(0xBF) // the range of the second byte
+	switch {
+	case c < 0x80:
+		return 1, true
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		need = 2
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	default:
+		return 1, false
+	}
+	for n = 1; n <= need; n++ {
+		if n >= len(b) || b[n] < lo || b[n] > hi {
+			return n, false
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return n, true
+}
+
+// CanonicalURL returns the canonical URL of raw under n's profile, parsed:
+// its parts are the parts after the profile's rules (tracking parameters
+// removed, host mapped, scheme upgraded …). The error is Normalize's.
+func (n *Normalizer) CanonicalURL(raw string) (*URL, error) {
+	var p Parser
+	return p.ParseCanonical(n, raw)
+}
+
+// Parser parses URLs into one URL that it reuses, so that parsing a stream
+// of URLs allocates nothing once its buffers have grown (the SQL part
+// functions keep one per row loop). The URL it returns, and every string
+// read from that URL, stays valid until the next call. The zero Parser is
+// ready to use; a Parser is not safe for concurrent use.
+type Parser struct {
+	p   parser
+	u   URL
+	out []byte
+}
+
+// Parse parses an absolute URL per the WHATWG URL Standard, as Parse does.
+func (p *Parser) Parse(raw string) (*URL, error) {
+	if k := p.p.parse(&p.u, raw, nil); k != nil {
+		return nil, newError("parse", raw, k, p.p.reason(raw, nil))
+	}
+	return &p.u, nil
+}
+
+// ParseCanonical parses the canonical URL of raw under n's profile, as
+// n.CanonicalURL does.
+func (p *Parser) ParseCanonical(n *Normalizer, raw string) (*URL, error) {
+	var err error
+	if p.out, err = n.AppendNormalized(p.out[:0], raw); err != nil {
+		return nil, withOp(err, "parse")
+	}
+	// parse copies what it keeps into the URL's own buffer.
+	if k := p.p.parse(&p.u, unsafe.String(unsafe.SliceData(p.out), len(p.out)), nil); k != nil {
+		// Every profile's output re-parses to itself (the idempotency
+		// tests); reaching this is a bug, reported rather than hidden.
+		return nil, &Error{Op: "parse", Input: raw, Kind: k, Reason: "the canonical URL " + Quote(string(p.out)) + " does not parse"}
+	}
+	return &p.u, nil
+}

@@ -1,0 +1,252 @@
+package udf
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"github.com/urlnorm/urlnorm/internal/sqltype"
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// The URL parts functions (issue 13): the parts of a URL as the URL
+// Standard parses it, or of a profile's canonical URL when the overload
+// takes a profile. One row of partFuncs per function; parts expands each
+// into its overloads.
+
+// ParseURLType is parse_url's record: a STRUCT in DuckDB, a JSON object
+// in SQLite.
+var ParseURLType = sqltype.MustParse("STRUCT(scheme VARCHAR, username VARCHAR, password VARCHAR, host VARCHAR, " +
+	"host_type VARCHAR, port INTEGER, path VARCHAR, query VARCHAR, fragment VARCHAR, " +
+	"registrable_domain VARCHAR, public_suffix VARCHAR, subdomain VARCHAR)")
+
+var (
+	segmentsType = sqltype.MustParse("VARCHAR[]")
+	paramsType   = sqltype.MustParse("MAP(VARCHAR, VARCHAR[])")
+)
+
+// parsers are reused across rows: a warm normalize.Parser allocates
+// nothing.
+var parsers = sync.Pool{New: func() any { return new(normalize.Parser) }}
+
+// part is one URL-part function: a text part (ok false: NULL) or a value
+// of its own type.
+type part struct {
+	name, doc, example string
+	returns            *SQLType
+	text               func(u *normalize.URL) (string, bool)
+	value              func(u *normalize.URL) any
+}
+
+func partFuncs() []part {
+	domain := func(list normalize.SuffixList, get func(normalize.DomainParts) string) func(*normalize.URL) (string, bool) {
+		return func(u *normalize.URL) (string, bool) { return nonEmpty(get(u.DomainParts(list))) }
+	}
+	suffix := func(d normalize.DomainParts) string { return d.PublicSuffix }
+	registrable := func(d normalize.DomainParts) string { return d.RegistrableDomain }
+	sub := func(d normalize.DomainParts) string { return d.Subdomain }
+	return []part{
+		{name: "parse_url", doc: "the URL's parts: scheme, username, password, host, host_type, port, path, query, fragment, registrable_domain, public_suffix, subdomain",
+			example: "parse_url('HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top')", returns: ParseURLType, value: parseURL},
+		{name: "url_scheme", doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
+			text: func(u *normalize.URL) (string, bool) { return u.Scheme(), true }},
+		{name: "url_host", doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
+			example: "url_host('HTTP://WWW.Example.COM:8080/')",
+			text:    func(u *normalize.URL) (string, bool) { return u.Host(), u.HostKind() != normalize.HostNone }},
+		{name: "url_port", doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
+			returns: Integer, value: port},
+		{name: "url_path", doc: "the path as serialized", example: "url_path('https://example.com/a/./b/../c?x')",
+			text: func(u *normalize.URL) (string, bool) { return u.Path(), true }},
+		{name: "url_query", doc: "the query without '?'; NULL without one", example: "url_query('https://example.com/?a=1&b')",
+			text: (*normalize.URL).Query},
+		{name: "url_fragment", doc: "the fragment without '#'; NULL without one", example: "url_fragment('https://example.com/#top')",
+			text: (*normalize.URL).Fragment},
+		{name: "url_registrable_domain", doc: "the public suffix and one more label (ICANN and private sections); NULL for an IP or a public suffix",
+			example: "url_registrable_domain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, registrable)},
+		{name: "url_public_suffix", doc: "the host's public suffix (ICANN and private sections)",
+			example: "url_public_suffix('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, suffix)},
+		{name: "url_subdomain", doc: "the labels left of the registrable domain (ICANN and private sections)",
+			example: "url_subdomain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, sub)},
+		{name: "url_registrable_domain_icann", doc: "url_registrable_domain with the ICANN section of the list only",
+			example: "url_registrable_domain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, registrable)},
+		{name: "url_public_suffix_icann", doc: "url_public_suffix with the ICANN section of the list only",
+			example: "url_public_suffix_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, suffix)},
+		{name: "url_subdomain_icann", doc: "url_subdomain with the ICANN section of the list only",
+			example: "url_subdomain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, sub)},
+		{name: "url_extension", doc: "the file extension of the last path segment, without the dot",
+			example: "url_extension('https://example.com/a/report.tar.gz?x=1')",
+			text:    func(u *normalize.URL) (string, bool) { return nonEmpty(u.Extension()) }},
+		{name: "url_path_segments", doc: "the path's segments (the URL Standard's path list); NULL for an opaque path",
+			example: "url_path_segments('https://example.com/a/b/')", returns: segmentsType, value: segments},
+		{name: "url_query_params", doc: "each query parameter name with its values, form-decoded; NULL without a query",
+			example: "url_query_params('https://example.com/?a=1&b=2&a=3')", returns: paramsType, value: params},
+	}
+}
+
+func nonEmpty(s string) (string, bool) { return s, s != "" }
+
+// parseArgs parses url, or its canonical URL under profile when the
+// overload takes one.
+func parseArgs(p *normalize.Parser, url string, profile []string) (*normalize.URL, error) {
+	if len(profile) == 0 {
+		return p.Parse(url)
+	}
+	n, err := normalize.Lookup(profile[0])
+	if err != nil {
+		return nil, err
+	}
+	return p.ParseCanonical(n, url)
+}
+
+// textPart is the row function of a text part: args are url [, profile].
+func textPart(get func(*normalize.URL) (string, bool)) TextFunc {
+	return func(dst []byte, args []string) ([]byte, bool, error) {
+		p := parsers.Get().(*normalize.Parser)
+		defer parsers.Put(p)
+		u, err := parseArgs(p, args[0], args[1:])
+		if err != nil {
+			return dst, false, err
+		}
+		s, ok := get(u)
+		return append(dst, s...), !ok, nil
+	}
+}
+
+// valuePart is the row function of a value part. The value must not keep
+// strings that alias the parser: they are copied here.
+func valuePart(get func(*normalize.URL) any) ValueFunc {
+	return func(args []string) (any, error) {
+		p := parsers.Get().(*normalize.Parser)
+		defer parsers.Put(p)
+		u, err := parseArgs(p, args[0], args[1:])
+		if err != nil {
+			return nil, err
+		}
+		return get(u), nil
+	}
+}
+
+// str copies s out of the parser's buffer (a value outlives the row); ok
+// false is NULL.
+func str(s string, ok bool) any {
+	if !ok {
+		return nil
+	}
+	return strings.Clone(s)
+}
+
+func port(u *normalize.URL) any {
+	if p := u.Port(); p >= 0 {
+		return int64(p)
+	}
+	return nil
+}
+
+func segments(u *normalize.URL) any {
+	segs, ok := u.PathSegments()
+	if !ok {
+		return nil
+	}
+	l := make([]any, len(segs))
+	for i, s := range segs {
+		l[i] = str(s, true)
+	}
+	return l
+}
+
+func params(u *normalize.URL) any {
+	ps := u.QueryParams()
+	if ps == nil {
+		return nil
+	}
+	m := []Entry{}
+	index := map[string]int{}
+	for _, p := range ps {
+		i, ok := index[p.Name]
+		if !ok {
+			i = len(m)
+			index[p.Name] = i
+			m = append(m, Entry{Key: str(p.Name, true), Value: []any{}})
+		}
+		m[i].Value = append(m[i].Value.([]any), str(p.Value, true))
+	}
+	return m
+}
+
+func parseURL(u *normalize.URL) any {
+	q, hasQ := u.Query()
+	f, hasF := u.Fragment()
+	d := u.DomainParts(normalize.AllSuffixes)
+	hasHost := u.HostKind() != normalize.HostNone
+	return []any{
+		str(u.Scheme(), true),
+		str(nonEmpty(u.Username())),
+		str(nonEmpty(u.Password())),
+		str(u.Host(), hasHost),
+		str(u.HostKind().String(), hasHost),
+		port(u),
+		str(u.Path(), true),
+		str(q, hasQ),
+		str(f, hasF),
+		str(nonEmpty(d.RegistrableDomain)),
+		str(nonEmpty(d.PublicSuffix)),
+		str(nonEmpty(d.Subdomain)),
+	}
+}
+
+// queryParam is url_query_param(url, name [, profile]).
+func queryParam(dst []byte, args []string) ([]byte, bool, error) {
+	p := parsers.Get().(*normalize.Parser)
+	defer parsers.Put(p)
+	u, err := parseArgs(p, args[0], args[2:])
+	if err != nil {
+		return dst, false, err
+	}
+	v, ok := u.QueryParam(args[1])
+	return append(dst, v...), !ok, nil
+}
+
+// isValidURL is is_valid_url(url [, profile]): false where the other
+// functions raise on the data; an unknown profile still raises.
+func isValidURL(args []string) (any, error) {
+	p := parsers.Get().(*normalize.Parser)
+	defer parsers.Put(p)
+	_, err := parseArgs(p, args[0], args[1:])
+	if err != nil && errors.Is(err, normalize.ErrConfig) {
+		return nil, err
+	}
+	return err == nil, nil
+}
+
+// partRows returns the overloads of the parts functions (their try_ twins
+// are derived by build).
+func partRows(url, profile Arg) []*Func {
+	var fs []*Func
+	for _, p := range partFuncs() {
+		for _, args := range [][]Arg{{url}, {url, profile}} {
+			f := &Func{Name: p.name, Args: args, Returns: p.returns, Doc: p.doc, Example: p.example}
+			if len(args) == 2 {
+				f.Doc += ", of the profile's canonical URL"
+				f.Example = p.example[:len(p.example)-1] + ", 'default')"
+			}
+			if p.text != nil {
+				f.text = textPart(p.text)
+			} else {
+				f.value = valuePart(p.value)
+			}
+			fs = append(fs, f)
+		}
+	}
+	name := Arg{Name: "name"}
+	fs = append(fs,
+		&Func{Name: "url_query_param", Args: []Arg{url, name}, Doc: "the first value of a query parameter, form-decoded; NULL when absent",
+			Example: "url_query_param('https://example.com/?q=caf%C3%A9+au+lait', 'q')", text: queryParam},
+		&Func{Name: "url_query_param", Args: []Arg{url, name, profile}, Doc: "url_query_param of the profile's canonical URL",
+			Example: "url_query_param('https://example.com/?utm_source=x&id=7', 'utm_source', 'curiousnow-v0')", text: queryParam},
+		&Func{Name: "is_valid_url", Args: []Arg{url}, Returns: Boolean, NoTry: true, Doc: "whether the URL Standard parser accepts the URL; never raises",
+			Example: "is_valid_url('https://exa mple.com/')", value: isValidURL},
+		&Func{Name: "is_valid_url", Args: []Arg{url, profile}, Returns: Boolean, NoTry: true, Doc: "whether the profile can canonicalize the URL; never raises on data",
+			Example: "is_valid_url('example.com/page', 'edge-gateway')", value: isValidURL},
+	)
+	return fs
+}
