@@ -1,6 +1,9 @@
 package normalize
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Byte classes, one bit per set, looked up in a single table so that the
 // parser's inner loops cost one load and one test per byte.
@@ -97,16 +100,34 @@ const upperHex = "0123456789ABCDEF"
 // Bytes of s are handled one at a time, so a byte of invalid UTF-8 is
 // encoded as itself (%XX) rather than replaced.
 func appendEncoded(dst []byte, s string, set uint8) []byte {
-	start := 0
+	start, sized := 0, false
 	for i := 0; i < len(s); i++ {
 		if class[s[i]]&set == 0 {
 			continue
+		}
+		if !sized && len(s)-i >= 4096 {
+			// A long run with escapes (raised limits): count them and
+			// grow once; appends allocate 5× the final size of a long
+			// slice while it grows (issue 16.11).
+			sized = true
+			dst = slices.Grow(dst, len(s)+2*countIn(s[i:], set))
 		}
 		dst = append(dst, s[start:i]...)
 		dst = append(dst, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
+}
+
+// countIn returns the number of bytes of s in set.
+func countIn(s string, set uint8) int {
+	k := 0
+	for i := 0; i < len(s); i++ {
+		if class[s[i]]&set != 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // appendLower appends the ASCII-lowercased s to dst.

@@ -3,7 +3,9 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -116,7 +118,7 @@ type hostRule struct {
 }
 
 type pathRule struct {
-	glob   string
+	glob   glob
 	re     *regexp.Regexp // a "~" or "~*" pattern; glob is unused
 	groups ruleSet
 }
@@ -125,7 +127,7 @@ func (r *pathRule) match(path string) bool {
 	if r.re != nil {
 		return r.re.MatchString(path)
 	}
-	return globMatch(r.glob, path, false)
+	return r.glob.match(path)
 }
 
 type rewrite struct {
@@ -227,6 +229,10 @@ func (n *Normalizer) compileScheme(p *Profile) error {
 		if _, ok := p.Scheme.Upgrade[to]; ok {
 			return p.bad("scheme.upgrade", "%q is upgraded and also an upgrade target", to)
 		}
+		if len(p.Scheme.Allowed) > 0 && !slices.Contains(p.Scheme.Allowed, to) {
+			// The output would be refused when normalized again.
+			return p.bad("scheme.upgrade", "%q → %q: the target is not in scheme.allowed", from, to)
+		}
 		n.upgrade = append(n.upgrade, [2]string{from, to})
 	}
 	if a := p.Scheme.Assume; a != "" && specialPort(a) < 0 {
@@ -257,7 +263,11 @@ func (n *Normalizer) compileHost(p *Profile) error {
 	}
 	n.host, n.charset, n.hostTo = p.Host, charsetBits[p.Host.Charset], newHostMap(p.Host.Map)
 	n.k.www = wwwRules[p.Host.StripWWW]
-	for k, v := range p.Host.Map {
+	for _, k := range slices.Sorted(maps.Keys(p.Host.Map)) {
+		v := p.Host.Map[k]
+		if err := n.checkHostTarget(v); err != nil {
+			return p.bad("host.map", "%q → %q: %v", k, v, err)
+		}
 		// A target strip_www would change is changed on the next pass
 		// (not idempotent); a key it changes is never seen.
 		if h := n.stripWWW(v); h != v {
@@ -266,6 +276,27 @@ func (n *Normalizer) compileHost(p *Profile) error {
 		if h := n.stripWWW(k); h != k {
 			return p.bad("host.map", "%q → %q: host.strip_www makes the host %q, so this entry never applies", k, v, h)
 		}
+	}
+	return nil
+}
+
+// checkHostTarget reports why the host.map target v would not normalize
+// to itself (FuzzLoad: "utm_*" under charset dns made outputs the profile
+// refuses): it must be a host as the parser writes it (lowercase,
+// punycode, no port) that passes the profile's host rules.
+func (n *Normalizer) checkHostTarget(v string) error {
+	u, err := Parse("http://" + v + "/")
+	switch {
+	case err != nil || u.Host() != v:
+		return fmt.Errorf("the target is not a host in canonical form")
+	case u.HostKind() != HostDomain:
+		return nil
+	case !n.hostCharsOK(u):
+		return fmt.Errorf("the target is outside host.charset %s", n.host.Charset)
+	case n.host.RequireDot && !strings.Contains(v, ".") && v != "localhost":
+		return fmt.Errorf("the target has no dot (host.require_dot)")
+	case n.host.StripTrailingDot && strings.HasSuffix(v, "."):
+		return fmt.Errorf("the target ends in a dot (host.strip_trailing_dot)")
 	}
 	return nil
 }
@@ -354,6 +385,9 @@ func (n *Normalizer) compileLimits(p *Profile) error {
 	if p.Limits.MaxLength < 0 || p.Limits.MaxParams < 0 {
 		return p.bad("limits", "limits must not be negative")
 	}
+	if p.Limits.MaxLength > maxLimitLength {
+		return p.bad("limits.max_length", "%d is over the largest limit, %d (1 GiB)", p.Limits.MaxLength, maxLimitLength)
+	}
 	n.maxLen, n.maxParams = p.Limits.MaxLength, p.Limits.MaxParams
 	if n.maxLen == 0 {
 		n.maxLen = DefaultMaxLength
@@ -387,6 +421,9 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 	if l.Preferred == "" {
 		return p.bad("language.preferred", "missing preferred language")
 	}
+	if !isLangCode(l.Preferred) {
+		return p.bad("language.preferred", "language code %q is not a path segment (letters, digits, -._~; not . or ..)", l.Preferred)
+	}
 	lang := map[string]*LanguageHost{}
 	for i := range l.Hosts {
 		h := &l.Hosts[i]
@@ -402,8 +439,8 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 			codes = append(codes[:len(codes):len(codes)], h.Preferred)
 		}
 		for _, code := range codes {
-			if code == "" || strings.ContainsAny(code, "/?#%;") {
-				return p.bad(field, "language code %q is not a path segment", code)
+			if !isLangCode(code) {
+				return p.bad(field, "language code %q is not a path segment (letters, digits, -._~; not . or ..)", code)
 			}
 			if n.k.lowerPath && hasUpperASCII(code) {
 				return p.bad(field, "language code %q has capitals, which path.lowercase never leaves", code)
@@ -413,6 +450,16 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 	}
 	n.preferred, n.lang = l.Preferred, newHostMap(lang)
 	return nil
+}
+
+// isLangCode reports whether code can be written as a path segment as it
+// is: bytes the URL parser leaves alone everywhere (RFC 3986 unreserved),
+// and not a dot segment, which the parser would resolve. Anything else
+// would change when the output is normalized again ("es/ca" makes two
+// segments; FuzzLoad).
+func isLangCode(code string) bool {
+	notUnreserved := func(r rune) bool { return r >= 0x80 || !unreserved[r] }
+	return code != "" && code != "." && code != ".." && strings.IndexFunc(code, notUnreserved) < 0
 }
 
 // compileGroups compiles the removal groups of field.
@@ -529,7 +576,7 @@ func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRu
 	hr := &hostRule{groups: groups}
 	for j, r := range h.Paths {
 		pf := fmt.Sprintf("%s.paths[%d]", field, j)
-		re, err := compilePathMatch(r.Match)
+		re, glob, err := compilePathMatch(r.Match)
 		if err != nil {
 			return nil, p.bad(pf+".match", "%v", err)
 		}
@@ -540,7 +587,7 @@ func compileHostRule(p *Profile, field string, ht Tracking, h HostRule) (*hostRu
 		if err != nil {
 			return nil, err
 		}
-		hr.paths = append(hr.paths, pathRule{glob: r.Match, re: re, groups: groups})
+		hr.paths = append(hr.paths, pathRule{glob: glob, re: re, groups: groups})
 	}
 	for j, r := range h.Rewrite {
 		if r.FromPrefix == "" || r.ToPrefix == "" {

@@ -21,10 +21,17 @@ func TestProfileErrors(t *testing.T) {
 		{"scheme.allowed", "not a scheme", func(p *normalize.Profile) { p.Scheme.Allowed = []string{"ht tp"} }},
 		{"scheme.upgrade", "mixes special", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"http": "sc"} }},
 		{"scheme.upgrade", "also an upgrade target", func(p *normalize.Profile) { p.Scheme.Upgrade = map[string]string{"ws": "http", "http": "https"} }},
+		{"scheme.upgrade", "not in scheme.allowed", func(p *normalize.Profile) { // its output would be refused (FuzzLoad)
+			p.Scheme.Allowed, p.Scheme.Upgrade = []string{"http"}, map[string]string{"http": "https"}
+		}},
 		{"scheme.assume", "special scheme with a host", func(p *normalize.Profile) { p.Scheme.Assume = "file" }},
 		{"host.charset", "unknown charset", func(p *normalize.Profile) { p.Host.Charset = "ascii" }},
 		{"host.map", "lowercase", func(p *normalize.Profile) { p.Host.Map = map[string]string{"A.com": "a.com"} }},
 		{"host.map", "chains are not allowed", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com", "b.com": "c.com"} }},
+		{"host.map", "outside host.charset dns", func(p *normalize.Profile) { // FuzzLoad: the output was refused
+			p.Host.Charset, p.Host.Map = normalize.CharsetDNS, map[string]string{"a.com": "utm_*"}
+		}},
+		{"host.map", "not a host in canonical form", func(p *normalize.Profile) { p.Host.Map = map[string]string{"a.com": "b.com:8080"} }},
 		{"host.strip_www", "unknown value", func(p *normalize.Profile) { p.Host.StripWWW = "yes" }},
 		{"host.map", "makes the target", func(p *normalize.Profile) { // the next pass would strip it
 			p.Host.StripWWW, p.Host.Map = normalize.StripWWWLabel, map[string]string{"a.com": "www.b.com"}
@@ -80,6 +87,12 @@ func TestProfileErrors(t *testing.T) {
 		}},
 		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"es/ca"}}}}
+		}},
+		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) { // a dot segment would be resolved
+			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{".."}}}}
+		}},
+		{"language.preferred", "not a path segment", func(p *normalize.Profile) { // FuzzLoad: "es/ca" made two segments
+			p.Language = &normalize.Language{Preferred: "es/ca", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"ca"}}}}
 		}},
 	} {
 		p := normalize.MustLookup("default").Profile()

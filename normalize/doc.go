@@ -46,7 +46,7 @@
 //
 //	profile.go   Profile and its sections, ParseProfile    compile_test, example_test, docs_test
 //	compile.go   New: checks and compiles each section     compile_test (one row per refusal), tracking_test
-//	engine.go    Normalize, run: scheme, host, percent     golden_test, canary_test, idempotency_test, assume_test
+//	engine.go    Normalize, run: scheme, host, percent     golden_test, canary_test, idempotency_test, assume_test, pass_test
 //	path.go      path rules                                golden_test, language_test, clara_test
 //	query.go     query rules                               golden_test, keyvalue_test, tracking_test, limits_test
 //	knobs.go     the peers' rules (issue 15), finishURL    knobs_test, fuzzprofiles_test, golden_test

@@ -22,6 +22,19 @@ type state struct {
 	params []param
 	dec    []byte // percent.decode_repeatedly (decode.go)
 	enc    []byte
+	pass   pass // zeroed by each run
+}
+
+// pass is what one run learns about the URL it writes into out. A rewrite
+// normalizes the rewritten URL in a run of its own: a new pass, which
+// starts from zero, so that nothing found in the URL before the rewrite
+// describes the URL after it (issue 16.9: the offset of the first URL's
+// language segment once made an alternate of the second).
+type pass struct {
+	lang     *LanguageHost // the host whose language segment out has, or nil
+	langAt   int           // the offset of that segment in out
+	original string        // the segment as the input had it
+	pref     string        // the segment in out
 }
 
 // Normalize returns the canonical form of raw. When raw is already
@@ -82,6 +95,7 @@ func (n *Normalizer) HashCanonical(canonical string) string {
 // run normalizes raw into st.out. rec, when non-nil, collects what the
 // rules removed. depth counts rewrite passes.
 func (n *Normalizer) run(st *state, raw string, rec *Result, depth int) *Kind {
+	st.pass = pass{}
 	if len(raw) > n.maxLen {
 		return st.p.fail(KindTooLong, strconv.Itoa(len(raw))+" bytes", "", "limits.max_length "+strconv.Itoa(n.maxLen))
 	}

@@ -82,6 +82,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		}},
 		{"v-percent", func(p *normalize.Profile) { p.Percent = normalize.PercentRules{DecodeUnreserved: true} }},
 		{"v-form", func(p *normalize.Profile) { p.Query = normalize.QueryRules{FormEncoding: true} }},
+		{"v-lang-rewrite", func(p *normalize.Profile) { *p = langRewriteProfile(p.Name) }}, // per-pass state (issue 16.9)
 		{"v-knobs-host", func(p *normalize.Profile) { // issue 15: host and authority knobs, on the fast path's conditions
 			p.Host.StripWWW, p.Userinfo.Remove, p.Port.RemoveAll = normalize.StripWWWDigits, true, true
 			p.Path.RemoveLoneRoot, p.Fragment.StripTextDirective = true, true

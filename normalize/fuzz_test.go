@@ -2,8 +2,10 @@ package normalize_test
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +24,10 @@ import (
 //   - the output length is bounded by 3·len(x) + 64;
 //   - the fast paths give what the general code gives (NewReference), for
 //     these profiles and the other profiles of TestFastPathsMatchReference
-//     (testdata/config, variants), unless $URLNORM_FUZZ_PROFILE is set.
+//     (testdata/config, variants), unless $URLNORM_FUZZ_PROFILE is set;
+//   - for the profiles with language hosts, each of Canonicalize's
+//     alternates differs from the canonical URL in its language segment
+//     only (issue 16.9).
 //
 // In the shape of net/netip's fuzz test: one target, many properties, seeds
 // from every test table. Run it per issue 2 with
@@ -57,6 +62,9 @@ func FuzzNormalize(f *testing.F) {
 			if want, werr := refs[i].Normalize(s); got != want || errString(gerr) != errString(werr) {
 				t.Fatalf("%s(%q): fast paths %q, %v; reference %q, %v", n.Name(), s, got, gerr, want, werr)
 			}
+			if n.Profile().Language != nil {
+				checkAlternates(t, n, s)
+			}
 		}
 	})
 }
@@ -66,6 +74,7 @@ func fuzzSeeds(f *testing.F) []string {
 		"", "http://", "http://a", "HTTP://A.B:80/./a/../b/?b=2&a=1#f", "file:///C|/x/../y",
 		"sc://h/%zz%2e%2E", "http://[::ffff:1.2.3.4]:0/", "http://0x7f.1./", "http://a%2eb/",
 		"https://x/?a=1&&b=%7e&a=&c", "mailto:A@B", "sc:/.//x", "http://xn--ab-vld/", "http://aℵb/",
+		"https://a.example/ca/old/page", "https://a.example/ca/moved/p?q#f", "https://a.example/ca/..;sid/x", // v-lang-rewrite
 	}
 	for _, c := range loadWPT(f, wptFile) {
 		seeds = append(seeds, c.Input)
@@ -146,4 +155,53 @@ func checkNetURL(t *testing.T, n *normalize.Normalizer, s, out string, u *normal
 	if q, _ := u.Query(); nu.RawQuery != q {
 		t.Fatalf("%s(%q) = %q: net/url sees query %q, we see %q", n.Name(), s, out, nu.RawQuery, q)
 	}
+}
+
+// checkAlternates: each alternate Canonicalize reports is the canonical
+// URL with another language code in the language segment of its host, and
+// nothing else changed (issue 16.9: a rewrite once left the first pass's
+// segment offset, and an alternate cut into the rewritten URL).
+func checkAlternates(t *testing.T, n *normalize.Normalizer, s string) {
+	r, err := n.Canonicalize(s)
+	if err != nil || len(r.Alternates) == 0 {
+		return
+	}
+	l := r.Language
+	if l == nil {
+		t.Fatalf("%s(%q): alternates %v without a language", n.Name(), s, r.Alternates)
+	}
+	u, err := normalize.Parse(r.URL)
+	if err != nil {
+		t.Fatalf("%s(%q) = %q: %v", n.Name(), s, r.URL, err)
+	}
+	seg := -1
+	for _, h := range n.Profile().Language.Hosts {
+		if h.Host == u.Host() {
+			seg = h.Segment
+		}
+	}
+	segs := strings.Split(u.Path(), "/")[1:]
+	if seg < 0 || seg >= len(segs) || segs[seg] != l.Preferred {
+		t.Fatalf("%s(%q) = %q: language %+v is not the segment of a language host", n.Name(), s, r.URL, *l)
+	}
+	for _, alt := range r.Alternates {
+		a, err := normalize.Parse(alt.URL)
+		if err != nil {
+			t.Fatalf("%s(%q): alternate %q does not parse: %v", n.Name(), s, alt.URL, err)
+		}
+		want := append([]string(nil), segs...)
+		want[seg] = alt.Lang
+		if a.Scheme() != u.Scheme() || a.Username() != u.Username() || a.Password() != u.Password() ||
+			a.Host() != u.Host() || a.Port() != u.Port() || components(a) != components(u) ||
+			a.Path() != "/"+strings.Join(want, "/") || !slices.Contains(l.Languages, alt.Lang) || alt.Lang == l.Preferred {
+			t.Fatalf("%s(%q) = %q: alternate %+v differs in more than its language segment", n.Name(), s, r.URL, alt)
+		}
+	}
+}
+
+// components returns u's query and fragment, and whether each is present.
+func components(u *normalize.URL) string {
+	q, hq := u.Query()
+	f, hf := u.Fragment()
+	return fmt.Sprint(q, hq, f, hf)
 }

@@ -115,15 +115,16 @@ func (n *Normalizer) compileQueryKnobs(p *Profile) error {
 }
 
 // param applies query.lowercase and query.explicit_empty_value to one
-// parameter, written in qbuf.
-func (k *knobs) param(qbuf []byte, p *param) {
+// parameter, the last one written in qbuf, and returns qbuf.
+func (k *knobs) param(qbuf []byte, p *param) []byte {
 	if k.lowerQuery {
-		lowerKeepEscapes(qbuf[p.k0:p.k1])
-		lowerKeepEscapes(qbuf[p.v0:p.v1])
+		lowerKeepEscapes(qbuf[p.k0:p.end])
 	}
-	if k.explicitEmpty && p.k0 != p.k1 {
-		p.eq = true // "k" → "k="; an empty parameter stays empty
+	if k.explicitEmpty && p.k0 != p.k1 && p.end == p.k1 {
+		qbuf = append(qbuf, '=') // "k" → "k="; an empty parameter stays empty
+		p.end++
 	}
+	return qbuf
 }
 
 // appendFragment appends '#' and the fragment under the knobs that work
@@ -250,19 +251,25 @@ func isCookieless(seg []byte) bool {
 	return true
 }
 
-// decodedLess orders parameters by their decoded keys (and values, for
+// decodedCmp orders parameters by their decoded keys (and values, for
 // order key_value) under query.sort_decoded.
-func (n *Normalizer) decodedLess(b []byte, byValue bool) func(a, c param) bool {
+func (n *Normalizer) decodedCmp(b []byte, byValue bool) func(a, c param) int {
 	plus := n.query.FormEncoding
-	return func(a, c param) bool {
+	return func(a, c param) int {
 		r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
 		if r != 0 || !byValue {
-			return r < 0
+			return r
 		}
-		if r = cmpDecoded(bstr(b[a.v0:a.v1]), bstr(b[c.v0:c.v1]), plus); r != 0 {
-			return r < 0
+		if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
+			return r
 		}
-		return !a.eq && c.eq
+		switch ea, ec := a.end > a.k1, c.end > c.k1; {
+		case ea == ec:
+			return 0
+		case ec:
+			return -1 // "k" before "k=": one order for both inputs
+		}
+		return 1
 	}
 }
 

@@ -27,7 +27,7 @@ func (n *Normalizer) appendPath(st *state, out []byte, u *URL, hr *hostRule, hos
 	// most paths have none — appendPct over the whole path is the same
 	// output, faster (clara: 16 % of its time went to appendSegments).
 	if n.reference || n.bySegment(path, lang) {
-		out = n.appendSegments(out, path, lang, rec)
+		out = n.appendSegments(st, out, path, lang, rec)
 	} else {
 		out = n.appendPct(out, path)
 		if n.k.lowerPath {
@@ -78,7 +78,7 @@ func (n *Normalizer) finishPath(out []byte, start int, u *URL) []byte {
 // appendSegments appends a path one segment at a time, for the rules that
 // work on segments: collapsing empty ones, removing ";name=value" path
 // parameters, rewriting a language segment.
-func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost, rec *Result) []byte {
+func (n *Normalizer) appendSegments(st *state, out []byte, path string, lang *LanguageHost, rec *Result) []byte {
 	seg, pathStart := 0, len(out)
 	for len(path) > 0 {
 		// path is "/seg/seg…": take one segment.
@@ -114,7 +114,7 @@ func (n *Normalizer) appendSegments(out []byte, path string, lang *LanguageHost,
 			}
 		}
 		if lang != nil && seg == lang.Segment {
-			out = n.rewriteLanguage(out, segStart, lang, rec)
+			out = n.rewriteLanguage(st, out, segStart, lang, rec != nil)
 		}
 		seg++
 	}
@@ -205,8 +205,9 @@ func (n *Normalizer) removePathParams(out []byte, segStart int, rec *Result) []b
 }
 
 // rewriteLanguage replaces a language code in the segment at out[segStart:]
-// by the preferred language (clara-policy Rule 10).
-func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHost, rec *Result) []byte {
+// by the preferred language (clara-policy Rule 10) and, when report is
+// set (Canonicalize), records it in the pass.
+func (n *Normalizer) rewriteLanguage(st *state, out []byte, segStart int, lang *LanguageHost, report bool) []byte {
 	seg := bstr(out[segStart:])
 	pref := n.preferred
 	if lang.Preferred != "" {
@@ -215,8 +216,8 @@ func (n *Normalizer) rewriteLanguage(out []byte, segStart int, lang *LanguageHos
 	if !slices.Contains(lang.Languages, seg) && seg != pref {
 		return out
 	}
-	if rec != nil {
-		rec.Language = &LanguageInfo{Original: strings.Clone(seg), Preferred: pref, Languages: lang.Languages, segStart: segStart}
+	if report {
+		st.pass = pass{lang: lang, langAt: segStart, original: strings.Clone(seg), pref: pref}
 	}
 	return append(out[:segStart], pref...)
 }

@@ -3,12 +3,29 @@ package normalize
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
-// maxPatternLen bounds a configured pattern (regexps come from user
-// configuration; RE2 is linear-time, the bound keeps compiled size sane).
-const maxPatternLen = 512
+// Bounds of a configured pattern: its cost per URL is set by the profile,
+// not by the URL, so a pattern that would make every URL slow is refused
+// when the profile compiles (a config error that names the field), not
+// met at run time (issue 16.1; docs/profiles.md "Limits" has the
+// measured worst cases).
+const (
+	// maxPatternLen bounds the source of a parameter pattern or a path
+	// glob. A glob matches in one scan of the name or path, so this only
+	// keeps configurations sane.
+	maxPatternLen = 512
+	// maxPatternInsts bounds a regexp's compiled program: the instructions
+	// of regexp/syntax's program after Simplify, exactly what package
+	// regexp runs. RE2 is linear in its input, but on the long inputs an
+	// attacker sends (a 64 KB key) regexp runs its NFA, which steps every
+	// live instruction at every byte: time is bytes × instructions, and a
+	// 40-byte source can compile to thousands ("\w{1,1000}"). Real
+	// patterns use 4 to 90 (an anchored list of ten names).
+	maxPatternInsts = 100
+)
 
 // A pattern matches a query (or path) parameter name. Syntax, the same in
 // every profile and config file (edge-gateway.md "Pattern types"):
@@ -19,8 +36,8 @@ const maxPatternLen = 512
 //	~*^gclid.*    regular expression, case-insensitive
 type pattern struct {
 	src  string
-	lit  string // lowercased literal or glob
-	glob bool
+	lit  string // lowercased literal
+	glob *glob  // lowercased, when src has a '*'
 	re   *regexp.Regexp
 }
 
@@ -36,73 +53,117 @@ func compilePattern(src string) (pattern, error) {
 		return pattern{}, fmt.Errorf("empty pattern")
 	}
 	if len(src) > maxPatternLen {
-		return pattern{}, fmt.Errorf("pattern longer than %d bytes", maxPatternLen)
+		return pattern{}, fmt.Errorf("pattern %.20q… has %d bytes, over the limit of %d", src, len(src), maxPatternLen)
 	}
 	if rest, ok := strings.CutPrefix(src, "~*"); ok {
-		re, err := regexp.Compile("(?i)" + rest)
-		if err != nil {
-			return pattern{}, fmt.Errorf("bad regexp %q: %v", src, err)
-		}
-		return pattern{src: src, re: re}, nil
+		re, err := compileRegexp(src, "(?i)"+rest)
+		return pattern{src: src, re: re}, err
 	}
 	if rest, ok := strings.CutPrefix(src, "~"); ok {
-		re, err := regexp.Compile(rest)
-		if err != nil {
-			return pattern{}, fmt.Errorf("bad regexp %q: %v", src, err)
-		}
-		return pattern{src: src, re: re}, nil
+		re, err := compileRegexp(src, rest)
+		return pattern{src: src, re: re}, err
 	}
-	return pattern{src: src, lit: asciiLower(src), glob: strings.Contains(src, "*")}, nil
+	p := pattern{src: src, lit: asciiLower(src)}
+	if strings.Contains(src, "*") {
+		g := compileGlob(p.lit)
+		p.glob = &g
+	}
+	return p, nil
 }
 
-func (p *pattern) match(name string) bool {
+// compileRegexp compiles expr, the regexp of the pattern src, within
+// maxPatternInsts.
+func compileRegexp(src, expr string) (*regexp.Regexp, error) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bad regexp %q: %v", src, err)
+	}
+	if n := progSize(expr); n > maxPatternInsts {
+		return nil, fmt.Errorf("regexp %q compiles to %d instructions, over the limit of %d (its time per URL is the bytes it reads × its instructions): use exact names or '*' globs, or a shorter repetition", src, n, maxPatternInsts)
+	}
+	return re, nil
+}
+
+// progSize returns the number of instructions of expr's program, compiled
+// as regexp.Compile compiles it (expr has compiled, so no step fails).
+func progSize(expr string) int {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return 0
+	}
+	return len(prog.Inst)
+}
+
+// match reports whether the pattern matches name; lower is name
+// ASCII-lowercased (exact names and globs match case-insensitively).
+func (p *pattern) match(name, lower string) bool {
 	switch {
 	case p.re != nil:
 		return p.re.MatchString(name)
-	case p.glob:
-		return globMatch(p.lit, name, true)
+	case p.glob != nil:
+		return p.glob.match(lower)
 	}
-	return equalFold(name, p.lit)
+	return lower == p.lit
 }
 
-// globMatch matches s against a glob where '*' matches any run of bytes
-// (greedy with backtracking to the last star: linear for the one-star
-// patterns configs use). With fold, s is compared ASCII-lowercased (the
-// glob must be lowercase): parameter names match case-insensitively, paths
-// do not.
-func globMatch(glob, s string, fold bool) bool {
-	gi, si := 0, 0
-	star, mark := -1, 0
-	for si < len(s) {
-		c := s[si]
-		if fold {
-			c = lower(c)
+// A glob matches a whole string; '*' matches any run of bytes and every
+// other byte matches itself. Compiled, it is the part before the first
+// star, the part after the last and the stars and pieces between
+// (middle, "" or "*piece*…piece").
+type glob struct {
+	prefix, middle, suffix string
+	star                   bool
+}
+
+func compileGlob(src string) glob {
+	first := strings.IndexByte(src, '*')
+	if first < 0 {
+		return glob{prefix: src}
+	}
+	last := strings.LastIndexByte(src, '*')
+	return glob{prefix: src[:first], middle: src[first:last], suffix: src[last+1:], star: true}
+}
+
+// match reports whether s matches the glob. Between the first and the
+// last star, each piece is taken at its first place after the previous
+// one: the earliest place leaves the most room for the rest, so there is
+// nothing to backtrack to, and the cost is one scan of s whatever the
+// glob, O(len(s) + len(glob)) (issue 16.1: backtracking to the last star
+// was O(len(s) × len(glob)), 0.7 s for one URL with a 20 KB glob).
+func (g *glob) match(s string) bool {
+	if !g.star {
+		return s == g.prefix
+	}
+	if len(s) < len(g.prefix)+len(g.suffix) || !strings.HasPrefix(s, g.prefix) || !strings.HasSuffix(s, g.suffix) {
+		return false
+	}
+	s = s[len(g.prefix) : len(s)-len(g.suffix)]
+	for mid := g.middle; mid != ""; {
+		mid = mid[1:] // the star
+		piece := mid
+		if i := strings.IndexByte(mid, '*'); i >= 0 {
+			piece, mid = mid[:i], mid[i:]
+		} else {
+			mid = ""
 		}
-		switch {
-		case gi < len(glob) && glob[gi] == '*':
-			star, mark = gi, si
-			gi++
-		case gi < len(glob) && glob[gi] == c:
-			gi++
-			si++
-		case star >= 0:
-			gi = star + 1
-			mark++
-			si = mark
-		default:
+		i := strings.Index(s, piece)
+		if i < 0 {
 			return false
 		}
+		s = s[i+len(piece):]
 	}
-	for gi < len(glob) && glob[gi] == '*' {
-		gi++
-	}
-	return gi == len(glob)
+	return true
 }
 
 // matcher is a compiled list of patterns.
 type matcher struct {
 	exact map[string]bool // lowercased exact names
 	other []pattern
+	fold  bool // some pattern matches the lowercased name: an exact name or a glob
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
@@ -112,7 +173,8 @@ func compileMatcher(srcs []string) (*matcher, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.re == nil && !p.glob {
+		m.fold = m.fold || p.re == nil
+		if p.re == nil && p.glob == nil {
 			m.exact[p.lit] = true
 			continue
 		}
@@ -127,21 +189,22 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	if len(m.exact) > 0 {
-		if len(name) <= 64 {
-			var buf [64]byte
-			for i := 0; i < len(name); i++ {
-				buf[i] = lower(name[i])
-			}
-			if m.exact[string(buf[:len(name)])] {
-				return true
-			}
-		} else if m.exact[asciiLower(name)] {
-			return true
-		}
+	// Lowercase once for the exact names and the globs; a short name in a
+	// buffer on the stack.
+	var buf [64]byte
+	lower := name
+	switch {
+	case !m.fold:
+	case len(name) <= len(buf):
+		lower = bstr(appendLower(buf[:0], name))
+	default:
+		lower = asciiLower(name)
+	}
+	if m.exact[lower] {
+		return true
 	}
 	for i := range m.other {
-		if m.other[i].match(name) {
+		if m.other[i].match(name, lower) {
 			return true
 		}
 	}
@@ -160,19 +223,20 @@ func asciiLower(s string) string {
 // CheckPathMatch reports whether src is a valid PathRule.Match: a glob
 // starting with '/' or a "~" / "~*" regexp.
 func CheckPathMatch(src string) error {
-	_, err := compilePathMatch(src)
+	_, _, err := compilePathMatch(src)
 	return err
 }
 
-// compilePathMatch checks a PathRule pattern and returns its regexp (nil
-// for a glob, which must start with '/').
-func compilePathMatch(src string) (*regexp.Regexp, error) {
-	if strings.HasPrefix(src, "~") {
-		p, err := compilePattern(src)
-		return p.re, err
+// compilePathMatch compiles a PathRule pattern: a regexp, or a
+// case-sensitive glob, which must start with '/'. Both have the bounds of
+// parameter patterns.
+func compilePathMatch(src string) (*regexp.Regexp, glob, error) {
+	p, err := compilePattern(src)
+	if err != nil || p.re != nil {
+		return p.re, glob{}, err
 	}
-	if src == "" || src[0] != '/' {
-		return nil, fmt.Errorf("path pattern %q must start with / (a glob) or ~ (a regexp)", src)
+	if src[0] != '/' {
+		return nil, glob{}, fmt.Errorf("path pattern %q must start with / (a glob) or ~ (a regexp)", src)
 	}
-	return nil, nil
+	return nil, compileGlob(src), nil
 }

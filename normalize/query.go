@@ -1,16 +1,31 @@
 package normalize
 
 import (
-	"sort"
+	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// param is one query parameter, as ranges of state.qbuf.
+// param is one query parameter as it will be written: state.qbuf[k0:end]
+// is "key", or "key=value" when k1 < end (then qbuf[k1] is the '='). Three
+// 32-bit offsets, 12 bytes for a parameter of at least 1 byte of input:
+// on a query of "a=1&" × N, the list is 3× the input (issue 16.11: the
+// 20-byte form, grown by appends, allocated 41× it). maxLimitLength keeps
+// the offsets in range.
 type param struct {
-	k0, k1, v0, v1 int32
-	eq             bool
+	k0, k1, end uint32
 }
+
+// maxLimitLength is the largest limits.max_length, 1 GiB: qbuf holds a
+// query's keys and values, each byte written as up to 3 (a '%' as "%25"),
+// so 3 GiB at most, within param's 32-bit offsets.
+const maxLimitLength = 1 << 30
+
+// sizeParams: a query this long has its parameters counted first, so that
+// the list is allocated once, at its size (growing by appends allocates
+// 5 times the final size of a long list); shorter queries skip the count.
+const sizeParams = 1024
 
 // appendQuery appends the query after the profile's query rules.
 func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, path []byte, rec *Result) ([]byte, *Kind) {
@@ -25,8 +40,11 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		}
 		q = st.decodeComponent(q, set)
 	}
-	if len(q) >= n.maxParams && strings.Count(q, "&") >= n.maxParams {
-		return out, st.p.fail(KindTooManyParams, "more than "+strconv.Itoa(n.maxParams)+" query parameters", "", "limits.max_params "+strconv.Itoa(n.maxParams))
+	pieces := 0
+	if len(q) >= n.maxParams || len(q) >= sizeParams {
+		if pieces = strings.Count(q, "&") + 1; pieces > n.maxParams {
+			return out, st.p.fail(KindTooManyParams, "more than "+strconv.Itoa(n.maxParams)+" query parameters", "", "limits.max_params "+strconv.Itoa(n.maxParams))
+		}
 	}
 	if !n.needParams {
 		if q == "" && n.query.DropEmpty {
@@ -47,6 +65,13 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	}
 	st.qbuf = st.qbuf[:0]
 	st.params = st.params[:0]
+	if n.query.DropEmptyPairs {
+		pieces = min(pieces, (len(q)+1)/2) // a kept piece has a byte, and a '&' between two
+	}
+	if pieces > cap(st.params) {
+		st.params = make([]param, 0, pieces)
+		st.qbuf = slices.Grow(st.qbuf, len(q)) // the pieces as they are; escapes may grow them
+	}
 	for rest, more := q, true; more; {
 		piece := rest
 		if i := strings.IndexByte(rest, '&'); i >= 0 {
@@ -58,18 +83,21 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			continue
 		}
 		key, value, eq := strings.Cut(piece, "=")
-		var p param
-		p.k0 = int32(len(st.qbuf))
+		p := param{k0: uint32(len(st.qbuf))}
 		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key)
-		p.k1 = int32(len(st.qbuf))
-		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
-		p.v1 = int32(len(st.qbuf))
-		p.v0 = p.k1
-		p.eq = eq && !(n.query.BareEmptyValue && p.v0 == p.v1)
-		if n.k.paramAny {
-			n.k.param(st.qbuf, &p)
+		p.k1 = uint32(len(st.qbuf))
+		if eq {
+			st.qbuf = append(st.qbuf, '=')
+			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
+			if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
+				st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
+			}
 		}
-		if n.query.DropEmptyPairs && p.k0 == p.k1 && !p.eq {
+		p.end = uint32(len(st.qbuf))
+		if n.k.paramAny {
+			st.qbuf = n.k.param(st.qbuf, &p)
+		}
+		if n.query.DropEmptyPairs && p.k0 == p.end {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
 			continue
@@ -77,39 +105,43 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		k := bstr(st.qbuf[p.k0:p.k1])
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {
-				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1])}
-				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1]), Reason: "pagination"})
+				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(st.qbuf))}
+				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: "pagination"})
 			}
+			st.qbuf = st.qbuf[:p.k0]
 			continue
 		}
 		if len(groups) > 0 && !n.keep.match(k) {
 			if reason := groups.match(k); reason != "" {
 				if rec != nil {
-					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(st.qbuf[p.v0:p.v1]), Reason: reason})
+					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
 				}
+				st.qbuf = st.qbuf[:p.k0]
 				continue
 			}
 		}
 		st.params = append(st.params, p)
 	}
 	n.sortParams(st)
-	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].k1 && !st.params[0].eq) {
+	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
 		// Nothing would follow the '?': no parameter, or one that writes
 		// nothing (the query "" is one empty piece without drop_empty_pairs).
 		return out, nil
 	}
+	out = slices.Grow(out, 1+len(st.qbuf)+len(st.params)) // at most: the pairs, '?' and '&'s
 	out = append(out, '?')
 	for i, p := range st.params {
 		if i > 0 {
 			out = append(out, '&')
 		}
-		out = append(out, st.qbuf[p.k0:p.k1]...)
-		if p.eq {
-			out = append(out, '=')
-			out = append(out, st.qbuf[p.v0:p.v1]...)
-		}
+		out = append(out, st.qbuf[p.k0:p.end]...)
 	}
 	return out, nil
+}
+
+// value returns the parameter's value in qbuf ("" without '=').
+func (p param) value(qbuf []byte) []byte {
+	return qbuf[min(p.k1+1, p.end):p.end]
 }
 
 // appendQueryPart appends a key or a value; raw is the form set of keys
@@ -146,87 +178,43 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	return dst
 }
 
-// sortParams orders st.params by the profile's query order.
+// sortParams orders st.params by the profile's query order. Stable: equal
+// keys keep their order (OrderKey).
 func (n *Normalizer) sortParams(st *state) {
 	ps, b := st.params, st.qbuf
 	if len(ps) < 2 {
 		return
 	}
-	key := func(p param) string { return bstr(b[p.k0:p.k1]) }
-	val := func(p param) string { return bstr(b[p.v0:p.v1]) }
-	var less func(a, b param) bool
+	var cmp func(a, c param) int
 	switch n.query.Order {
 	case OrderPair:
-		less = func(a, c param) bool {
-			// compare "key=value" (or "key") byte strings
-			ka, kc := key(a), key(c)
-			sa, sc := pairString(ka, val(a), a.eq), pairString(kc, val(c), c.eq)
-			return lessConcat(sa, sc)
-		}
+		// "key=value" (or "key") bytewise: the pairs as written.
+		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end]) }
 	case OrderKeyValue:
-		less = func(a, c param) bool {
-			ka, kc := key(a), key(c)
-			if ka != kc {
-				return ka < kc
+		cmp = func(a, c param) int {
+			if r := bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]); r != 0 {
+				return r
 			}
-			if va, vc := val(a), val(c); va != vc {
-				return va < vc
+			if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
+				return r
 			}
-			return !a.eq && c.eq // "k" before "k=": one order for both inputs
+			return int(a.end-a.k1) - int(c.end-c.k1) // "k" before "k=": one order for both inputs
 		}
 	case OrderKey:
-		less = func(a, c param) bool { return key(a) < key(c) }
+		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
 	default:
 		return
 	}
 	if n.k.sortDecoded {
-		less = n.decodedLess(b, n.query.Order == OrderKeyValue)
+		cmp = n.decodedCmp(b, n.query.Order == OrderKeyValue)
 	}
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
-			for j := i; j > 0 && less(ps[j], ps[j-1]); j-- {
+			for j := i; j > 0 && cmp(ps[j], ps[j-1]) < 0; j-- {
 				ps[j], ps[j-1] = ps[j-1], ps[j]
 			}
 		}
 		return
 	}
-	sort.SliceStable(ps, func(i, j int) bool { return less(ps[i], ps[j]) })
-}
-
-// pairString describes "key=value" without building it.
-type pair struct {
-	k, v string
-	eq   bool
-}
-
-func pairString(k, v string, eq bool) pair { return pair{k, v, eq} }
-
-// lessConcat compares a.k+"="+a.v with b.k+"="+b.v bytewise ("=" and the
-// value only when present).
-func lessConcat(a, b pair) bool {
-	at, bt := [3]string{a.k, "", a.v}, [3]string{b.k, "", b.v}
-	if a.eq {
-		at[1] = "="
-	}
-	if b.eq {
-		bt[1] = "="
-	}
-	i, j, ai, bi := 0, 0, 0, 0
-	for {
-		for ai < 3 && i == len(at[ai]) {
-			ai, i = ai+1, 0
-		}
-		for bi < 3 && j == len(bt[bi]) {
-			bi, j = bi+1, 0
-		}
-		if ai == 3 || bi == 3 {
-			return ai == 3 && bi < 3
-		}
-		ca, cb := at[ai][i], bt[bi][j]
-		if ca != cb {
-			return ca < cb
-		}
-		i++
-		j++
-	}
+	slices.SortStableFunc(ps, cmp)
 }

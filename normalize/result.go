@@ -46,7 +46,6 @@ type LanguageInfo struct {
 	Original  string // the segment as the URL had it
 	Preferred string // the segment in the canonical URL
 	Languages []string
-	segStart  int
 }
 
 // Alternate is the same page in another language.
@@ -153,16 +152,27 @@ func (n *Normalizer) Canonicalize(raw string) (Result, error) {
 	}
 	r.URL = string(st.out)
 	r.Hash = string(appendDigest(nil, n.hash, st.out))
-	if l := r.Language; l != nil && l.segStart <= len(r.URL)-len(l.Preferred) {
-		head, tail := r.URL[:l.segStart], r.URL[l.segStart+len(l.Preferred):]
-		for _, lang := range l.Languages {
-			if lang != l.Preferred {
+	if ps := &st.pass; ps.lang != nil && isSegment(r.URL, ps.langAt, ps.pref) {
+		// The last pass's language segment: the one the canonical URL has.
+		r.Language = &LanguageInfo{Original: ps.original, Preferred: ps.pref, Languages: ps.lang.Languages}
+		head, tail := r.URL[:ps.langAt], r.URL[ps.langAt+len(ps.pref):]
+		for _, lang := range ps.lang.Languages {
+			if lang != ps.pref {
 				r.Alternates = append(r.Alternates, Alternate{Lang: lang, URL: head + lang + tail})
 			}
 		}
 	}
 	r.LinkType = LinkType(r.URL)
 	return r, nil
+}
+
+// isSegment reports whether url has the path segment seg at offset at (a
+// later rule, such as a ".." left by removed path parameters, may have
+// removed the segment a pass found).
+func isSegment(url string, at int, seg string) bool {
+	end := at + len(seg)
+	return at > 0 && end <= len(url) && url[at-1] == '/' && url[at:end] == seg &&
+		(end == len(url) || url[end] == '/' || url[end] == '?' || url[end] == '#')
 }
 
 // Resolve resolves ref against base per the WHATWG URL Standard (a
