@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net/netip"
@@ -144,21 +145,34 @@ func (s *hostSet) has(h string) bool {
 	return false
 }
 
+// maxListLine bounds a line of a list file: an entry is a host or a host
+// pattern, far shorter.
+const maxListLine = 1 << 20
+
 // ReadList reads a list file: one entry per line; blank lines and lines
 // starting with '#' are skipped, surrounding space is trimmed. It serves
-// allowlists, shortener lists and domain lists.
+// allowlists, shortener lists and domain lists. A line over 1 MiB is an
+// error that names the line (a list is configuration: nothing is skipped).
 func ReadList(r io.Reader) ([]string, error) {
 	var out []string
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 64<<10), maxListLine)
+	n := 0
 	for sc.Scan() {
+		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' {
 			continue
 		}
 		out = append(out, line)
 	}
-	return out, sc.Err()
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d: longer than %d bytes (a list has one host or pattern per line)", n+1, maxListLine)
+		}
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
+	}
+	return out, nil
 }
 
 // DefaultShorteners are well-known public URL shorteners. Pass them (and

@@ -75,6 +75,12 @@ func TestReadList(t *testing.T) {
 	if err != nil || strings.Join(got, ",") != "sede.gob.es,*.seg-social.es" {
 		t.Errorf("ReadList = %q, %v", got, err)
 	}
+	// issue 16.5: a line over 1 MiB is an error naming the line, not a
+	// bare "token too long"
+	long := "a.example\n" + strings.Repeat("b", maxListLine+1) + "\n"
+	if got, err := ReadList(strings.NewReader(long)); err == nil || !strings.Contains(err.Error(), "line 2: longer than") {
+		t.Errorf("ReadList(long line) = %d entries, %v; want an error naming line 2", len(got), err)
+	}
 }
 
 func TestConfigErrors(t *testing.T) {
