@@ -232,6 +232,11 @@ func (n *Normalizer) assumeScheme(st *state, raw string) (string, *Kind) {
 	if s == "" {
 		return raw, nil // the parser reports empty input
 	}
+	// The common case, a URL that starts with http: or https: (special
+	// schemes, never a host): tab and newline later on cannot change that.
+	if !n.reference && (strings.HasPrefix(s, "https:") || strings.HasPrefix(s, "http:")) {
+		return raw, nil
+	}
 	c := s // s as the parser reads it
 	if hasControl(s) && strings.ContainsAny(s, "\t\n\r") {
 		// qbuf is free until the query is parsed, after this.
