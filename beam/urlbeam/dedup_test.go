@@ -62,7 +62,7 @@ func trickyFiles(t *testing.T) []string {
 
 // runDedup runs Dedup over files and writes the report like `urlnorm
 // dedup --format F --examples E --min-count M --top T`.
-func runDedup(t *testing.T, runner, profile string, files []string, r DedupReport) []byte {
+func runDedup(t *testing.T, runner, profile string, files []string, r DedupReport) ([]byte, map[string]int64) {
 	t.Helper()
 	spec, err := Builtin(profile)
 	if err != nil {
@@ -87,29 +87,48 @@ func runDedup(t *testing.T, runner, profile string, files []string, r DedupRepor
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data
+	return data, c
+}
+
+// smallBatches makes Dedup and the sinks send batches of a few records
+// and bundles send their groups every few groups, so that a test's small
+// inputs take the paths that large inputs take (the runners of the tests
+// run the workers in this process).
+func smallBatches(t *testing.T) {
+	chunk, groups := chunkBytes, bundleGroups
+	chunkBytes, bundleGroups = 200, 7
+	t.Cleanup(func() { chunkBytes, bundleGroups = chunk, groups })
 }
 
 // TestDedupMatchesCLI: Dedup's report over the test corpus and over
 // files that exercise every reading rule is byte for byte what `urlnorm
-// dedup` prints, in CSV and JSON, with the command's options.
+// dedup` prints, in CSV and JSON, with the command's options, also when
+// the groups travel in many small batches; the counters equal the
+// report's totals.
 func TestDedupMatchesCLI(t *testing.T) {
 	cases := []struct {
 		name, profile string
 		files         func(*testing.T) []string
 		r             DedupReport
+		small         bool // smallBatches
 	}{
-		{"corpus/csv", "default", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "csv", Examples: 3, MinCount: 1}},
-		{"corpus/json-top", "curiousnow-v0", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "json", Examples: 2, MinCount: 2, Top: 25}},
-		{"tricky/csv", "default", trickyFiles, DedupReport{Format: "csv", Examples: 5, MinCount: 1}},
-		{"tricky/json", "clara", trickyFiles, DedupReport{Format: "json", Examples: 3, MinCount: 1}},
-		{"tricky/no-examples", "rfc3986", trickyFiles, DedupReport{Format: "csv", Examples: 0, MinCount: 1, Top: 2}},
+		{"corpus/csv", "default", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "csv", Examples: 3, MinCount: 1}, false},
+		{"corpus/json-top", "curiousnow-v0", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "json", Examples: 2, MinCount: 2, Top: 25}, false},
+		{"corpus/json-small-batches", "default", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "json", Examples: 3, MinCount: 1}, true},
+		{"corpus/csv-top-small-batches", "default", func(*testing.T) []string { return beamtest.Corpus() }, DedupReport{Format: "csv", Examples: 2, MinCount: 2, Top: 40}, true},
+		{"tricky/csv", "default", trickyFiles, DedupReport{Format: "csv", Examples: 5, MinCount: 1}, false},
+		{"tricky/json", "clara", trickyFiles, DedupReport{Format: "json", Examples: 3, MinCount: 1}, false},
+		{"tricky/json-small-batches", "default", trickyFiles, DedupReport{Format: "json", Examples: 5, MinCount: 1}, true},
+		{"tricky/no-examples", "rfc3986", trickyFiles, DedupReport{Format: "csv", Examples: 0, MinCount: 1, Top: 2}, false},
 	}
 	for _, runner := range runners {
 		for _, c := range cases {
 			t.Run(runner+"/"+c.name, func(t *testing.T) {
+				if c.small {
+					smallBatches(t)
+				}
 				files := c.files(t)
-				got := runDedup(t, runner, c.profile, files, c.r)
+				got, counters := runDedup(t, runner, c.profile, files, c.r)
 				args := []string{"dedup", "-q", "--profile", c.profile, "--format", c.r.Format, "--examples", strconv.Itoa(c.r.Examples),
 					"--min-count", strconv.FormatInt(c.r.MinCount, 10), "--top", strconv.Itoa(c.r.Top)}
 				want := cli(t, append(args, files...)...)
@@ -118,6 +137,15 @@ func TestDedupMatchesCLI(t *testing.T) {
 				}
 				if !bytes.Equal(got, want) {
 					diffLines(t, got, want)
+				}
+				if c.r.Format == "json" {
+					var rep struct{ Inputs, Invalid, Distinct int64 }
+					if err := json.Unmarshal(want, &rep); err != nil {
+						t.Fatal(err)
+					}
+					if counters[CounterInputs] != rep.Inputs || counters[CounterInvalid] != rep.Invalid || counters[CounterDistinct] != rep.Distinct {
+						t.Errorf("counters %v; urlnorm dedup: %+v", counters, rep)
+					}
 				}
 			})
 		}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"hash/fnv"
 	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -176,7 +175,8 @@ func (f *groupLineFn) ProcessElement(g Group) string {
 // WriteLines writes lines (PCollection<string>, without their '\n') to
 // shards prefix-SSSSS-of-NNNNN<suffix>, each starting with header (unless
 // it is empty). Every shard is written, an empty one too, so a reader
-// sees n files. A line goes to the shard its hash picks: one worker
+// sees n files. A line goes to the shard its hash picks; each bundle
+// sends a shard's lines as batches of about chunkBytes, and one worker
 // writes each shard, streaming it.
 func WriteLines(s beam.Scope, prefix, suffix, header string, shards int, lines beam.PCollection) {
 	s = s.Scope("urlbeam.WriteLines")
@@ -191,12 +191,32 @@ func WriteLines(s beam.Scope, prefix, suffix, header string, shards int, lines b
 	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Header: header, Shards: shards}, grouped)
 }
 
-type shardFn struct{ Shards int }
+// shardFn batches a bundle's lines by shard: each batch is lines ended by
+// '\n'. A bundle holds at most chunkBytes of lines before it sends them.
+type shardFn struct {
+	Shards int
+	held   [][]byte
+	size   int
+}
 
-func (f *shardFn) ProcessElement(line string) (int, string) {
-	h := fnv.New64a()
-	h.Write([]byte(line))
-	return int(h.Sum64() % uint64(f.Shards)), line
+func (f *shardFn) StartBundle(func(int, []byte)) { f.held, f.size = make([][]byte, f.Shards), 0 }
+
+func (f *shardFn) ProcessElement(line string, emit func(int, []byte)) {
+	i := shardOf(line, f.Shards)
+	f.held[i] = append(append(f.held[i], line...), '\n')
+	if f.size += len(line) + 1; f.size >= chunkBytes {
+		f.FinishBundle(emit)
+	}
+}
+
+func (f *shardFn) FinishBundle(emit func(int, []byte)) {
+	for i, b := range f.held {
+		if len(b) > 0 {
+			emit(i, b)
+			f.held[i] = nil // emitted: no longer ours
+		}
+	}
+	f.size = 0
 }
 
 func shardKey(i int) (int, bool) { return i, true }
@@ -206,17 +226,16 @@ type writeShardFn struct {
 	Shards                 int
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, _ func(*bool) bool, lines func(*string) bool) error {
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, _ func(*bool) bool, batches func(*[]byte) bool) error {
 	path := ShardName(f.Prefix, shard, f.Shards, f.Suffix)
 	return writeFile(ctx, path, func(w writer) error {
 		bw := bufio.NewWriterSize(w, 256<<10)
 		if f.Header != "" {
 			bw.WriteString(f.Header + "\n")
 		}
-		var line string
-		for lines(&line) {
-			bw.WriteString(line)
-			if err := bw.WriteByte('\n'); err != nil {
+		var b []byte
+		for batches(&b) {
+			if _, err := bw.Write(b); err != nil {
 				return err
 			}
 		}
@@ -291,9 +310,7 @@ func (f *groupParquetFn) Setup() (err error) {
 }
 
 func (f *groupParquetFn) ProcessElement(g Group) (int, groupParquet) {
-	h := fnv.New64a()
-	h.Write([]byte(g.URL))
-	return int(h.Sum64() % uint64(f.Shards)), groupParquet{Count: g.Count, URL: g.URL, Hash: f.n.HashCanonical(g.URL), Examples: g.Examples}
+	return shardOf(g.URL, f.Shards), groupParquet{Count: g.Count, URL: g.URL, Hash: f.n.HashCanonical(g.URL), Examples: g.Examples}
 }
 
 // The partition functions of writeParquet: the row's key. (One per row
@@ -316,11 +333,10 @@ func init() {
 	register.DoFn1x1[Result, string](&resultLineFn{})
 	register.Function1x1(invalidLine)
 	register.DoFn1x1[Group, string](&groupLineFn{})
-	register.DoFn1x2[string, int, string](&shardFn{})
+	register.DoFn2x0[string, func(int, []byte)](&shardFn{})
 	register.Function1x2(shardKey)
-	register.DoFn4x1[context.Context, int, func(*bool) bool, func(*string) bool, error](&writeShardFn{})
+	register.DoFn4x1[context.Context, int, func(*bool) bool, func(*[]byte) bool, error](&writeShardFn{})
 	register.Iter1[bool]()
-	register.Iter1[string]()
 	register.DoFn1x2[Result, int, urlParquet](&urlParquetFn{})
 	register.DoFn1x2[Result, int, hashParquet](&hashParquetFn{})
 	register.DoFn1x2[Result, int, recordParquet](&recordParquetFn{})

@@ -14,8 +14,11 @@ import (
 // TestSinks: each format's shards hold every result once — quoting per
 // format, NULL as the format says, a header per text table shard — and
 // Parquet shards read back with DuckDB; groups write as JSON lines and
-// Parquet.
+// Parquet. The batches are small (a bundle sends its lines a few at a
+// time), as a large input makes them; TestReadMatchesCLI writes with the
+// usual size.
 func TestSinks(t *testing.T) {
+	smallBatches(t)
 	results := []Result{
 		{Seq: 0, Input: `HTTPS://Example.com/a,"b"`, Value: `https://example.com/a,%22b%22`},
 		{Seq: 1, Input: "https://example.com/\ttab", Value: "https://example.com/%09tab"},

@@ -82,20 +82,39 @@ func Apply(s beam.Scope, spec Spec, op string, rows beam.PCollection) (results, 
 	return beam.ParDo2(s, &rowFn{Spec: spec, Op: op}, rows)
 }
 
-// tally counts rows in the Beam counters.
+// tally counts rows in the Beam counters. The common counts are kept in
+// the DoFn and added to the counters once per bundle (flush): a counter's
+// Inc costs a lookup in the bundle's metrics.
 type tally struct {
-	inputs, valid, nulls, invalid beam.Counter
+	inputs, valid, nulls          int64
+	cInputs, cValid, cNulls, cBad beam.Counter
 	kinds                         map[string]beam.Counter
 }
 
 func newTally() *tally {
 	c := func(name string) beam.Counter { return beam.NewCounter(CounterNamespace, name) }
-	return &tally{inputs: c(CounterInputs), valid: c(CounterValid), nulls: c(CounterNulls), invalid: c(CounterInvalid),
+	return &tally{cInputs: c(CounterInputs), cValid: c(CounterValid), cNulls: c(CounterNulls), cBad: c(CounterInvalid),
 		kinds: map[string]beam.Counter{}}
 }
 
+// reset forgets counts of a bundle that did not finish (at StartBundle).
+func (t *tally) reset() { t.inputs, t.valid, t.nulls = 0, 0, 0 }
+
+// flush adds the bundle's counts to the counters (at FinishBundle).
+func (t *tally) flush(ctx context.Context) {
+	for _, c := range []struct {
+		n *int64
+		c beam.Counter
+	}{{&t.inputs, t.cInputs}, {&t.valid, t.cValid}, {&t.nulls, t.cNulls}} {
+		if *c.n != 0 {
+			c.c.Inc(ctx, *c.n)
+		}
+	}
+	t.reset()
+}
+
 func (t *tally) bad(ctx context.Context, kind string) {
-	t.invalid.Inc(ctx, 1)
+	t.cBad.Inc(ctx, 1)
 	c, ok := t.kinds[kind]
 	if !ok {
 		c = beam.NewCounter(CounterNamespace, CounterInvalidKind+kind)
@@ -107,9 +126,9 @@ func (t *tally) bad(ctx context.Context, kind string) {
 // check counts a row and returns the reason it cannot be used: its
 // reading problem. Nulls are counted, not invalid.
 func (t *tally) check(ctx context.Context, r Row, invalid func(Invalid)) bool {
-	t.inputs.Inc(ctx, 1)
+	t.inputs++
 	if r.Null {
-		t.nulls.Inc(ctx, 1)
+		t.nulls++
 		return false
 	}
 	if r.Err != "" {
@@ -176,9 +195,13 @@ func (f *rowFn) ProcessElement(ctx context.Context, r Row, results func(Result),
 		f.t.fail(ctx, r, err, invalid)
 		return
 	}
-	f.t.valid.Inc(ctx, 1)
+	f.t.valid++
 	results(Result{File: r.File, Seq: r.Seq, Input: r.Value, Value: v})
 }
+
+func (f *rowFn) StartBundle(context.Context, func(Result), func(Invalid)) { f.t.reset() }
+
+func (f *rowFn) FinishBundle(ctx context.Context, _ func(Result), _ func(Invalid)) { f.t.flush(ctx) }
 
 func init() {
 	register.DoFn4x0[context.Context, Row, func(Result), func(Invalid)](&rowFn{})

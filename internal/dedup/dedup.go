@@ -65,10 +65,14 @@ func Compare(a, b *Group) int {
 func Sort(groups map[string]*Group, minCount int64, top int) []*Group {
 	list := make([]*Group, 0, len(groups))
 	for _, g := range groups {
-		if g.Count >= minCount {
-			list = append(list, g)
-		}
+		list = append(list, g)
 	}
+	return Pick(list, minCount, top)
+}
+
+// Pick is Sort for a list of groups (reordered and filtered in place).
+func Pick(list []*Group, minCount int64, top int) []*Group {
+	list = slices.DeleteFunc(list, func(g *Group) bool { return g.Count < minCount })
 	slices.SortFunc(list, Compare)
 	if top > 0 && len(list) > top {
 		list = list[:top]

@@ -207,7 +207,7 @@ func run(o *options, fs *flag.FlagSet) int {
 		if o.format == "csv" || o.format == "json" {
 			urlbeam.WriteDedup(s, spec, d, out, urlbeam.DedupReport{Format: o.format, Examples: o.examples, MinCount: o.minCount, Top: o.top})
 		} else {
-			urlbeam.WriteGroups(s, spec, out, o.format, o.shards, d.Groups)
+			urlbeam.WriteGroups(s, spec, out, o.format, o.shards, d.Groups(s))
 		}
 	} else {
 		var results beam.PCollection
