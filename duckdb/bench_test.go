@@ -60,6 +60,9 @@ func BenchmarkSQL(b *testing.B) {
 			{"normalize_url_profile", "SELECT count(DISTINCT normalize_url(url, 'default')) FROM urls"},
 			{"canonical_hash", "SELECT count(DISTINCT canonical_hash(url)) FROM urls"},
 			{"canonicalize_url", "SELECT count(DISTINCT (canonicalize_url(url)).url) FROM urls"},
+			{"url_host", "SELECT count(DISTINCT url_host(url)) FROM urls"},
+			{"url_registrable_domain", "SELECT count(DISTINCT url_registrable_domain(url)) FROM urls"},
+			{"parse_url", "SELECT count(DISTINCT (parse_url(url)).path) FROM urls"},
 		} {
 			b.Run(fmt.Sprintf("threads=%d/%s", threads, q.name), func(b *testing.B) {
 				benchQuery(b, fmt.Sprintf("?threads=%d", threads), q.sql, n)

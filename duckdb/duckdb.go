@@ -129,11 +129,12 @@ func (s *scalar) Config() ddb.ScalarFuncConfig { return s.cfg }
 // once, so it would need fresh ones per row. The remaining 3 allocations
 // per row are the driver's (the input string, its interface box, the
 // result's box), as is most of the ~340 ns/row left: one cgo call per
-// value read and per result set. canonicalize_url costs ~5.5 µs/row (28
-// allocs; 4.4 µs and 24 before its record gained in_path, the language
-// STRUCT and the rewrites LIST): its STRUCT goes through the driver's
-// reflective setters, which take about half of that (a profile: setStruct
-// 43%, of which resetting the three LIST children 23%).
+// value read and per result set. canonicalize_url costs ~5.0 µs/row (24
+// allocs) and parse_url ~3.0 µs/row (32 allocs; BenchmarkSQL, CPU time):
+// their STRUCTs go through the driver's setters, which take about half of
+// that (a profile of parse_url: setStruct 38 %, most of it one cgo call
+// and one []byte copy per string member). The top-level STRUCT's map is
+// reused from row to row (rowValue); each member is still boxed.
 func (s *scalar) Executor() ddb.ScalarFuncExecutor {
 	return ddb.ScalarFuncExecutor{ChunkContextExecutor: s.chunk, ScalarBinder: s.bind}
 }
@@ -166,6 +167,7 @@ func (s *scalar) chunk(_ context.Context, st *ddb.ChunkIteratorState) (err error
 	args := make([]string, st.ColumnCount())
 	nulls := make([]bool, len(args))
 	var buf []byte
+	var conv rowValue
 	for row, err := range st.Rows() {
 		if err != nil {
 			return err
@@ -190,7 +192,7 @@ func (s *scalar) chunk(_ context.Context, st *ddb.ChunkIteratorState) (err error
 		} else {
 			var v any
 			if v, err = s.f.Value(args, nulls); err == nil {
-				res, err = value(s.f.Returns, v)
+				res, err = conv.value(s.f.Returns, v)
 			}
 		}
 		if err != nil {
