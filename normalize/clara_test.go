@@ -33,6 +33,16 @@ func TestClaraMetadata(t *testing.T) {
 			URL: "https://euskadi.eus/tramite/es/12345", LinkType: "informative",
 			Language:   &normalize.LanguageInfo{Original: "es", Preferred: "es", Languages: []string{"es", "eu"}},
 			Alternates: []normalize.Alternate{{Lang: "eu", URL: "https://euskadi.eus/tramite/eu/12345"}}}},
+		{"Rules 8 and 10 (clara 1.0.2): a \"..\" left by a session id moves the language segment; alternates follow the canonical URL", "https://web.gencat.cat/x/..;jsessionid=1/ca/page", normalize.Result{
+			URL: "https://web.gencat.cat/es/page", LinkType: "section",
+			Removed:  []normalize.Param{{Key: "jsessionid", Value: "1", Reason: "session", InPath: true}},
+			Language: &normalize.LanguageInfo{Original: "ca", Preferred: "es", Languages: []string{"es", "ca", "en"}},
+			Alternates: []normalize.Alternate{
+				{Lang: "ca", URL: "https://web.gencat.cat/ca/page"},
+				{Lang: "en", URL: "https://web.gencat.cat/en/page"}}}},
+		{"Rules 8 and 10 (clara 1.0.2): a \"..\" that removes the rewritten language segment takes its report too", "https://web.gencat.cat/ca/..;jsessionid=1/page", normalize.Result{
+			URL: "https://web.gencat.cat/page", LinkType: "homepage",
+			Removed: []normalize.Param{{Key: "jsessionid", Value: "1", Reason: "session", InPath: true}}}},
 		{"Rules 8 and 3: session ids (path and query) and tracking, each with its reason", "https://sede.example.gob.es/tramite;jsessionid=ABC123?id=456&utm_source=x&PHPSESSID=9", normalize.Result{
 			URL: "https://sede.example.gob.es/tramite?id=456", LinkType: "informative",
 			Removed: []normalize.Param{

@@ -100,7 +100,19 @@ func (n *Normalizer) appendSegments(st *state, out []byte, path string, lang *La
 		}
 		if len(n.pathGroups) > 0 && strings.IndexByte(s, ';') >= 0 {
 			out = n.removePathParams(out, segStart, rec)
-			out = resolveDotSegment(out, pathStart, segStart, path == "")
+			var gone int
+			if out, gone = resolveDotSegment(out, pathStart, segStart, path == ""); gone >= 0 {
+				// The segment, and for ".." the one before it, left the
+				// path: the next segment takes their place, and the
+				// language segment is counted in the path as written (a
+				// "..;sid" before it once made a rewrite past the end of
+				// out, a panic, and outputs that were not idempotent).
+				seg = max(seg-gone, 0)
+				if st.pass.lang != nil && st.pass.langAt >= len(out) {
+					st.pass = pass{} // the rewritten language segment went too
+				}
+				continue
+			}
 			if len(out) == segStart && n.dropEmpty(out[pathStart:segStart-1], path == "") {
 				out = out[:segStart-1] // emptied ("/;sid=1/"): as an empty segment (fuzz regression)
 				continue
@@ -134,7 +146,9 @@ func (n *Normalizer) dropEmpty(written []byte, last bool) bool {
 // when its parameters are removed, and the output must re-parse to itself
 // ("/.;sid" → "/." would become "/" on the next pass; fuzz regression).
 // last says whether it is the path's last segment, which leaves a '/'.
-func resolveDotSegment(out []byte, pathStart, segStart int, last bool) []byte {
+// gone is how many segments before it went too: 0 for ".", 1 for ".."
+// (none above the root); -1 when the segment is neither and stays.
+func resolveDotSegment(out []byte, pathStart, segStart int, last bool) (_ []byte, gone int) {
 	switch string(out[segStart:]) {
 	case ".":
 		out = out[:segStart-1] // "/a/./b" → "/a/b"
@@ -142,14 +156,15 @@ func resolveDotSegment(out []byte, pathStart, segStart int, last bool) []byte {
 		out = out[:segStart-1]
 		if i := bytes.LastIndexByte(out[pathStart:], '/'); i >= 0 {
 			out = out[:pathStart+i] // "/a/b/../c" → "/a/c"; never above the root
+			gone = 1
 		}
 	default:
-		return out
+		return out, -1
 	}
 	if last {
 		out = append(out, '/') // "/a/." → "/a/", "/a/b/.." → "/a/"
 	}
-	return out
+	return out, gone
 }
 
 // keepDriveLetter stops a rule from creating a Windows drive letter: a

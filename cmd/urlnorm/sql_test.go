@@ -69,7 +69,7 @@ func TestSQLCanonicalizeSameText(t *testing.T) {
 		outs = append(outs, out)
 	}
 	want := "c\n" + `{"url":"https://www.sepe.es/HomeSepe","hash":"e3cb9bbf738178a43ca01ccdeeac8808e58388522e727ad353f488aecc1d8bd5",` +
-		`"link_type":"homepage","profile":"clara","version":"1.0.1","fragment":"top","removed_params":[{"key":"utm_source","value":"x","reason":"tracking","in_path":false},` +
+		`"link_type":"homepage","profile":"clara","version":"1.0.2","fragment":"top","removed_params":[{"key":"utm_source","value":"x","reason":"tracking","in_path":false},` +
 		`{"key":"page","value":"2","reason":"pagination","in_path":false}],"pagination":{"param":"page","value":"2"},"language":null,"alternates":[],"rewrites":[]}` + "\n"
 	if outs[0] != want || outs[1] != want {
 		t.Errorf("duckdb:\n%s\nsqlite:\n%s\nwant:\n%s", outs[0], outs[1], want)
