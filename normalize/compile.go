@@ -424,6 +424,9 @@ func (n *Normalizer) compileLanguage(p *Profile) error {
 	if !isLangCode(l.Preferred) {
 		return p.bad("language.preferred", "language code %q is not a path segment (letters, digits, -._~; not . or ..)", l.Preferred)
 	}
+	if n.k.lowerPath && hasUpperASCII(l.Preferred) {
+		return p.bad("language.preferred", "language code %q has capitals, which path.lowercase never leaves", l.Preferred)
+	}
 	lang := map[string]*LanguageHost{}
 	for i := range l.Hosts {
 		h := &l.Hosts[i]

@@ -85,6 +85,10 @@ func TestProfileErrors(t *testing.T) {
 			p.Path.Lowercase = true
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"CA"}}}}
 		}},
+		{"language.preferred", "capitals", func(p *normalize.Profile) { // review15: "/en/" → "/pt-BR/" → "/pt-br/" (not idempotent)
+			p.Path.Lowercase = true
+			p.Language = &normalize.Language{Preferred: "pt-BR", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"en"}}}}
+		}},
 		{"language.hosts[0]", "not a path segment", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.es", Languages: []string{"es/ca"}}}}
 		}},

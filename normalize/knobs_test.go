@@ -76,6 +76,15 @@ func TestStripWWW(t *testing.T) {
 		{"http://a.www.example.com/", "http://a.www.example.com/"},     // leading only
 		{"http://www.xn--bcher-kva.de/", "http://xn--bcher-kva.de/"},   // after IDNA
 		{"http://www.1.2.3.4/", "!invalid_ipv4"},                       // the URL Standard: a host ending in a number is an address
+		{"http://www.com../", "http://www.com../"},                     // review15: every trailing dot is ignored when testing for a public suffix
+	})
+	checkKnob(t, "www-dots", func(p *normalize.Profile) {
+		p.Host.StripWWW, p.Host.StripTrailingDot = normalize.StripWWWLabel, true
+	}, []knobCase{
+		{"http://www.co.uk./", "http://www.co.uk/"},          // a public suffix alone stays with its dot stripped
+		{"http://www.co.uk../", "http://www.co.uk/"},         // review15: and with two ("co.uk." is no suffix, "co.uk" is)
+		{"http://www.1../", "!invalid_ipv4"},                 // review15: "1" alone is a suffix (rule "*"): kept, so "www.1" as without www.; never 0.0.0.1
+		{"http://www.example.com../", "http://example.com/"}, // a registrable domain loses www either way
 	})
 	checkKnob(t, "www-digits", func(p *normalize.Profile) { p.Host.StripWWW = normalize.StripWWWDigits }, []knobCase{
 		{"http://www2.example.com/", "http://example.com/"},              // www + digits

@@ -51,7 +51,8 @@ func (n *Normalizer) isWWW(label string) bool {
 //
 // host is a lowercase ASCII domain, so it does not end in a number (the
 // URL Standard parses such a host as an IPv4 address), nor does what
-// remains; a trailing dot stays where it was.
+// remains; trailing dots stay where they were, and are not part of the
+// suffix test.
 func (n *Normalizer) stripWWW(host string) string {
 	if n.k.www == wwwKeep {
 		return host
@@ -61,7 +62,7 @@ func (n *Normalizer) stripWWW(host string) string {
 		return host
 	}
 	next, _, _ := strings.Cut(rest, ".")
-	domain := strings.TrimSuffix(rest, ".")
+	domain := strings.TrimRight(rest, ".") // "www.co.uk.." is "www.co.uk" to strip_trailing_dot
 	if next == "" || n.isWWW(next) || domain == "" || isPublicSuffix(domain) {
 		return host
 	}
