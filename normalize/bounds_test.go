@@ -139,8 +139,10 @@ func BenchmarkPatternWorstCase(b *testing.B) {
 // allocated 4.1 GB, 41×, and peaked at 2.5 GB of RSS). The parameter list
 // is 12 bytes a parameter, allocated once at its size; the other buffers
 // are the parsed URL, the decoded parameters, the output and the result
-// string: 7× for "a=1&", at most 15× for any query (docs/profiles.md
-// "Limits"; "&" × N where empty pairs are kept and sorted). A fresh normalizer each time: its pool holds no buffers.
+// string: 7× for "a=1&" under default, 15× for "%&"; every built-in at
+// most 27× (safebrowsing on "\"&": the parser encodes '"', the profile
+// decodes it again; docs/profiles.md "Limits"). A fresh normalizer each
+// time: its pool holds no buffers.
 func TestQueryMemory(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation sizes differ under the race detector")
@@ -175,6 +177,39 @@ func TestQueryMemory(t *testing.T) {
 		if got > c.factor {
 			t.Errorf("%q × %d: allocated %.1f× the input, want at most %v×", c.unit, len(in)/len(c.unit), got, c.factor)
 		}
+	}
+	// Every built-in on the same shapes and '"' (which the parser encodes
+	// and safebrowsing decodes again): a bound for docs/security.md.
+	const anyBound = 30
+	worst, worstAt := 0.0, ""
+	for _, name := range normalize.Names() {
+		if !normalize.Builtin(name) {
+			continue
+		}
+		bp := normalize.MustLookup(name).Profile()
+		bp.Name, bp.Limits = "big", normalize.Limits{MaxLength: 64 << 20, MaxParams: 16 << 20}
+		for _, unit := range []string{"a=1&", "a&", "%&", "é=1&", "&", "\"&"} {
+			in := "http://h.example/?" + strings.Repeat(unit, (1<<20)/len(unit))
+			n, err := normalize.New(bp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			_, err = n.Normalize(in)
+			runtime.ReadMemStats(&m1)
+			if err != nil {
+				continue // a profile that refuses the query allocates less
+			}
+			if got := float64(m1.TotalAlloc-m0.TotalAlloc) / float64(len(in)); got > worst {
+				worst, worstAt = got, fmt.Sprintf("%s on %q", name, unit)
+			}
+		}
+	}
+	t.Logf("worst over the built-ins: %.1f× (%s)", worst, worstAt)
+	if worst > anyBound {
+		t.Errorf("%s allocated %.1f× the input, want at most %d× (docs/security.md)", worstAt, worst, anyBound)
 	}
 	p.Limits.MaxLength = 2 << 30 // param offsets are 32-bit
 	if _, err := normalize.New(p); !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "limits.max_length") {
