@@ -30,6 +30,9 @@ func FuzzProfiles(f *testing.F) {
 		"http://u:p@www2.example.co.uk./(S(abc))/r/http://x.com//y;jsessionid=1/%2541%7e%%36%31?q=a+b%20c%2Bd&&=x&k#",
 		"https://example.com/amp/x?page=2", "https://example.es/ca/x", "file:///C:/%252E%252E/x", "sc://H:7/%2F?%26#%23",
 		"example.com/p?x", "//www.example.com", "mailto:A@B", "http://[::1]:80/", "http://0x7f.1/", "sc:/.//x",
+		// a dot segment left by a removed path parameter before a language
+		// segment (clara 1.0.1 panicked on it; found in review, not by fuzzing)
+		"https://example.es/..;jsessionid=1/ca/x", "https://example.es/x/.;sid/ca",
 	}
 	for i, u := range urls {
 		for _, bits := range [][2]uint64{{0, 0}, {^uint64(0), ^uint64(0)}, {0x5555555555555555, 0xaaaaaaaaaaaaaaaa}, {uint64(i) * 0x9e3779b97f4a7c15, uint64(i) * 0xc2b2ae3d27d4eb4f}} {
