@@ -130,7 +130,7 @@ func (s *scalar) Config() ddb.ScalarFuncConfig { return s.cfg }
 // per row are the driver's (the input string, its interface box, the
 // result's box), as is most of the ~340 ns/row left: one cgo call per
 // value read and per result set. canonicalize_url costs ~5.0 µs/row (24
-// allocs) and parse_url ~3.0 µs/row (32 allocs; BenchmarkSQL, CPU time):
+// allocs) and parse_url ~2.6 µs/row (24 allocs; BenchmarkSQL, CPU time):
 // their STRUCTs go through the driver's setters, which take about half of
 // that (a profile of parse_url: setStruct 38 %, most of it one cgo call
 // and one []byte copy per string member). The top-level STRUCT's map is

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"strconv"
 	"unsafe"
 )
@@ -78,6 +79,16 @@ func (u *URL) str(i, j int) string {
 // String returns the URL's serialization (the WHATWG href). The string
 // shares memory with u; it stays valid until u is parsed into again.
 func (u *URL) String() string { return u.str(0, len(u.buf)) }
+
+// Clone returns a copy of u that owns its memory. A URL from a Parser
+// shares the Parser's buffer, which the next Parse overwrites; the parts
+// of the copy (Scheme, Host, Path …, the domain parts) stay valid, for one
+// allocation however many of them are read.
+func (u *URL) Clone() URL {
+	c := *u
+	c.buf = bytes.Clone(u.buf)
+	return c
+}
 
 // Href returns a copy of the serialization that does not alias u.
 func (u *URL) Href() string { return string(u.buf) }
