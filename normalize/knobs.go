@@ -263,13 +263,7 @@ func (n *Normalizer) decodedCmp(b []byte, byValue bool) func(a, c param) int {
 		if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
 			return r
 		}
-		switch ea, ec := a.end > a.k1, c.end > c.k1; {
-		case ea == ec:
-			return 0
-		case ec:
-			return -1 // "k" before "k=": one order for both inputs
-		}
-		return 1
+		return cmpBare(a, c)
 	}
 }
 

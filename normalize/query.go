@@ -139,6 +139,18 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	return out, nil
 }
 
+// cmpBare orders parameters whose keys and values compare equal: "k"
+// before "k=", one order for both inputs.
+func cmpBare(a, c param) int {
+	switch ea, ec := a.end > a.k1, c.end > c.k1; {
+	case ea == ec:
+		return 0
+	case ec:
+		return -1
+	}
+	return 1
+}
+
 // value returns the parameter's value in qbuf ("" without '=').
 func (p param) value(qbuf []byte) []byte {
 	return qbuf[min(p.k1+1, p.end):p.end]
@@ -198,7 +210,7 @@ func (n *Normalizer) sortParams(st *state) {
 			if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
 				return r
 			}
-			return int(a.end-a.k1) - int(c.end-c.k1) // "k" before "k=": one order for both inputs
+			return cmpBare(a, c)
 		}
 	case OrderKey:
 		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
