@@ -63,6 +63,7 @@ func All() []Op {
 		out = append(out, hashOp(p))
 	}
 	out = append(out, appendOp("default"), canonicalInputOp("default"), acceptedHashOp("default"))
+	out = append(out, HashOps()...)
 	out = append(out, Parts()...)
 	out = append(out, Peers()...)
 	return append(out, Floors()...)
