@@ -9,16 +9,7 @@ import "github.com/urlnorm/urlnorm/normalize"
 // key (canonical_key(url)).
 func HashOps() []Op {
 	n := normalize.MustLookup("default")
-	appendHash := Op{Name: "AppendHash/default", Group: GroupUrlnorm, Profile: "default",
-		New: func() func(string) bool {
-			var buf []byte
-			return func(s string) bool {
-				var err error
-				buf, err = n.AppendHash(buf[:0], s)
-				SinkBytes = buf
-				return err == nil
-			}
-		}}
+	appendHash := bufferOp("AppendHash", "default", (*normalize.Normalizer).AppendHash)
 	xxh := stringOp("Hash", "default", func(n *normalize.Normalizer, s string) (string, error) {
 		return n.HashWith(s, normalize.HashXXHash64)
 	})
