@@ -2,37 +2,73 @@ package benchmarks
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 
+	_ "github.com/duckdb/duckdb-go/v2" // the "duckdb" driver, for the extension
 	urlnormduckdb "github.com/urlnorm/urlnorm/duckdb"
 )
 
 // BenchmarkJoinKey times GROUP BY and joins on canonical_key (BIGINT)
-// against the same on canonical_hash (sha256 hex VARCHAR) in the embedded
-// DuckDB adapter, one thread (issue 18): table a is the first corpus ×17
-// (web: 1,010,480 rows, the size of docs/sql.md's Cost figures), table b
-// the corpus once. "computed" calls the functions in the query; "stored"
-// reads keys computed beforehand, so it is the join itself. Reports
-// ns/row of a (wall) and cpu-ns/row (getrusage: all threads, the GC's
-// too). Every pair must return the same count (checked):
+// against the same on canonical_hash (sha256 hex VARCHAR) in DuckDB, one
+// thread (issue 18), through the embedded adapter and, when built (make
+// extensions), the loadable extension in duckdb-go. Table a is the first
+// corpus ×17 (web: 1,010,480 rows, the size of docs/sql.md's Cost
+// figures), table b the corpus once. "computed" calls the functions in
+// the query; "stored" reads keys computed beforehand, so it is the join
+// itself. Reports ns/row of a (wall) and cpu-ns/row (getrusage: all
+// threads, the GC's too). Every pair must return the same count
+// (checked):
 //
 //	go test -run '^$' -bench JoinKey -benchtime 3x
 func BenchmarkJoinKey(b *testing.B) {
 	c := corpora(b)[0]
-	db, err := urlnormduckdb.Open("?threads=1")
-	if err != nil {
-		b.Fatal(err)
+	ext, _ := filepath.Abs("../dist/urlnorm.duckdb_extension")
+	for _, path := range []struct {
+		name string
+		open func() (*sql.DB, error)
+	}{
+		{"embedded", func() (*sql.DB, error) { return urlnormduckdb.Open("?threads=1") }},
+		{"extension", func() (*sql.DB, error) {
+			if _, err := os.Stat(ext); err != nil {
+				return nil, errNoExtension
+			}
+			db, err := sql.Open("duckdb", "?threads=1&allow_unsigned_extensions=true")
+			if err == nil {
+				db.SetMaxOpenConns(1)
+				_, err = db.Exec("LOAD '" + ext + "'")
+			}
+			return db, err
+		}},
+	} {
+		b.Run(path.name, func(b *testing.B) {
+			db, err := path.open()
+			if errors.Is(err, errNoExtension) {
+				b.Skip(ext + " not built (make extensions)")
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			benchJoinKey(b, db, c.URLs)
+		})
 	}
-	defer db.Close()
+}
+
+var errNoExtension = errors.New("no extension")
+
+func benchJoinKey(b *testing.B, db *sql.DB, urls []string) {
 	db.SetMaxOpenConns(1) // one connection: one in-memory database
 	const copies = 17
-	if err := loadJoinTables(db, c.URLs, copies); err != nil {
+	if err := loadJoinTables(db, urls, copies); err != nil {
 		b.Fatal(err)
 	}
-	rows := copies * len(c.URLs)
+	rows := copies * len(urls)
 	counts := map[string]int64{}
 	for _, q := range []struct{ name, key, sql string }{
 		{"computed/GROUP_BY/canonical_key", "group", "SELECT count(*) FROM (SELECT try_canonical_key(url) FROM a GROUP BY 1)"},
