@@ -372,8 +372,8 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 }
 
 func (n *Normalizer) compileHash(p *Profile) error {
-	if !slices.Contains(HashAlgorithms, p.Hash) {
-		return p.bad("hash", "unknown hash %q (want %s)", p.Hash, strings.Join(HashAlgorithms, " or "))
+	if !slices.Contains(hashAlgorithms[:], p.Hash) {
+		return p.bad("hash", "unknown hash %q (want %s)", p.Hash, strings.Join(hashAlgorithms[:], " or "))
 	}
 	n.hash = p.Hash
 	return nil

@@ -9,22 +9,23 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// KindUnknownHash is a hash algorithm name that is not one of
-// HashAlgorithms (canonical_hash's third argument): a mistake in the
-// query or the program, not in the data.
+// KindUnknownHash is a hash algorithm name that is not HashSHA256 or
+// HashXXHash64 (canonical_hash's third argument): a mistake in the query
+// or the program, not in the data.
 var KindUnknownHash = &Kind{"unknown_hash", ErrConfig}
 
-// HashAlgorithms are the digests a canonical hash can be computed with:
+// hashAlgorithms are the digests a canonical hash can be computed with:
 // the values of a profile's hash setting and of HashWith's algorithm.
-var HashAlgorithms = []string{HashSHA256, HashXXHash64}
+// appendDigest computes each.
+var hashAlgorithms = [...]string{HashSHA256, HashXXHash64}
 
-// CheckHashAlgorithm returns nil when name is one of HashAlgorithms, else
-// an error of kind unknown_hash that lists them.
+// CheckHashAlgorithm returns nil when name is HashSHA256 or HashXXHash64,
+// else an error of kind unknown_hash that lists them.
 func CheckHashAlgorithm(name string) error {
-	if slices.Contains(HashAlgorithms, name) {
+	if slices.Contains(hashAlgorithms[:], name) {
 		return nil
 	}
-	return newError("hash", name, KindUnknownHash, "known algorithms: "+strings.Join(HashAlgorithms, ", "))
+	return newError("hash", name, KindUnknownHash, "known algorithms: "+strings.Join(hashAlgorithms[:], ", "))
 }
 
 // HashWith returns the hex digest of the canonical form of raw computed
