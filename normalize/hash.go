@@ -107,8 +107,8 @@ func appendDigest(dst []byte, hash string, b []byte) []byte {
 }
 
 // hex32 writes the 64 hex digits of a sha256 digest. Fixed-size arrays
-// and a constant trip count leave no bounds checks: 160 instructions
-// against about 450 for a loop over slices (cachegrind).
+// and a constant trip count leave no bounds checks: Hash takes 200
+// instructions less per URL than with a loop over slices (cachegrind).
 func hex32(h *[64]byte, d *[32]byte) {
 	for i := range 8 {
 		binary.BigEndian.PutUint64(h[8*i:], hex4(binary.BigEndian.Uint32(d[4*i:])))
