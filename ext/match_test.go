@@ -17,6 +17,7 @@ import (
 type testCase struct {
 	id      int
 	u, p, r *string // url (or base), profile, relative ref
+	a       *string // canonical_hash's algorithm
 	want    string  // golden expectation for normalize_url(u, p), "" if none
 }
 
@@ -24,7 +25,7 @@ type testCase struct {
 // new parameter name in udf fails TestHostsMatchUDF until it is added.
 // url_query_param's name takes the reference column: mostly names no
 // query has (NULL), which the check compares too.
-var argColumn = map[string]string{"url": "u", "profile": "p", "base": "u", "ref": "r", "name": "r"}
+var argColumn = map[string]string{"url": "u", "profile": "p", "base": "u", "ref": "r", "name": "r", "algorithm": "a"}
 
 func str(s string) *string { return &s }
 
@@ -38,6 +39,7 @@ func cases(t *testing.T) []testCase {
 		t.Fatalf("golden profiles: %v %v", profiles, err)
 	}
 	refs := []string{"../c?d", "//other.example/x", "#f", "?q=1", "/abs/../p", "", "ht tp://bad"}
+	algorithms := []string{"sha256", "xxhash64"}
 	var cs []testCase
 	for _, p := range profiles {
 		rows, err := golden.Load(p)
@@ -48,13 +50,15 @@ func cases(t *testing.T) []testCase {
 			if strings.ContainsRune(r.Input, 0) || !utf8.ValidString(r.Input) {
 				continue
 			}
-			cs = append(cs, testCase{id: len(cs) + 1, u: str(r.Input), p: str(p), r: str(refs[len(cs)%len(refs)]), want: r.Want})
+			cs = append(cs, testCase{id: len(cs) + 1, u: str(r.Input), p: str(p), r: str(refs[len(cs)%len(refs)]),
+				a: str(algorithms[len(cs)%len(algorithms)]), want: r.Want})
 		}
 	}
 	cs = append(cs,
-		testCase{id: len(cs) + 1, u: nil, p: str("default"), r: str("x")},               // NULL url
-		testCase{id: len(cs) + 2, u: str("https://example.com/"), p: nil, r: nil},       // NULL profile and ref
-		testCase{id: len(cs) + 3, u: str("HTTPS://Example.COM/a/"), p: nil, r: str("")}, // NULL profile, empty ref
+		testCase{id: len(cs) + 1, u: nil, p: str("default"), r: str("x"), a: str("xxhash64")},       // NULL url
+		testCase{id: len(cs) + 2, u: str("https://example.com/"), p: nil, r: nil},                   // NULL profile, ref and algorithm
+		testCase{id: len(cs) + 3, u: str("HTTPS://Example.COM/a/"), p: nil, r: str("")},             // NULL profile, empty ref
+		testCase{id: len(cs) + 4, u: str("https://example.com/"), p: str("default"), a: str("md5")}, // unknown algorithm
 	)
 	return cs
 }
@@ -68,12 +72,12 @@ func literal(s *string) string {
 
 func loadCases(t *testing.T, h host, cs []testCase) {
 	t.Helper()
-	if err := h.Exec("CREATE TABLE cases (id INTEGER, u VARCHAR, p VARCHAR, r VARCHAR)"); err != nil {
+	if err := h.Exec("CREATE TABLE cases (id INTEGER, u VARCHAR, p VARCHAR, r VARCHAR, a VARCHAR)"); err != nil {
 		t.Fatalf("%s: %v", h.Label(), err)
 	}
 	var vals []string
 	for _, c := range cs {
-		vals = append(vals, fmt.Sprintf("(%d, %s, %s, %s)", c.id, literal(c.u), literal(c.p), literal(c.r)))
+		vals = append(vals, fmt.Sprintf("(%d, %s, %s, %s, %s)", c.id, literal(c.u), literal(c.p), literal(c.r), literal(c.a)))
 	}
 	if err := h.Exec("INSERT INTO cases VALUES " + strings.Join(vals, ",\n")); err != nil {
 		t.Fatalf("%s: %v", h.Label(), err)
@@ -86,6 +90,8 @@ func (c testCase) column(name string) *string {
 		return c.u
 	case "p":
 		return c.p
+	case "a":
+		return c.a
 	}
 	return c.r
 }
@@ -252,7 +258,7 @@ func ids(ids []int) string {
 // typeofArg is an argument of each parameter name that every function
 // accepts, for checkResultTypes.
 var typeofArg = map[string]string{"url": "'https://example.com/'", "base": "'https://example.com/'", "ref": "'x'",
-	"profile": "'default'", "name": "'q'", "path_or_text": `'{"name": "x", "version": "1", "hash": "sha256"}'`}
+	"profile": "'default'", "name": "'q'", "algorithm": "'sha256'", "path_or_text": `'{"name": "x", "version": "1", "hash": "sha256"}'`}
 
 // checkResultTypes checks that every function's result has the type udf
 // declares, canonicalize_url's STRUCT udf.RecordType in order (typeof

@@ -372,10 +372,8 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 }
 
 func (n *Normalizer) compileHash(p *Profile) error {
-	switch p.Hash {
-	case HashSHA256, HashXXHash64:
-	default:
-		return p.bad("hash", "unknown hash %q (want sha256 or xxhash64)", p.Hash)
+	if !slices.Contains(hashAlgorithms[:], p.Hash) {
+		return p.bad("hash", "unknown hash %q (want %s)", p.Hash, strings.Join(hashAlgorithms[:], " or "))
 	}
 	n.hash = p.Hash
 	return nil

@@ -78,12 +78,7 @@ func (n *Normalizer) Hash(raw string) (string, error) {
 
 // AppendHash appends the hex digest of the canonical form of raw to dst.
 func (n *Normalizer) AppendHash(dst []byte, raw string) ([]byte, error) {
-	st := n.pool.Get().(*state)
-	defer n.pool.Put(st)
-	if k := n.run(st, raw, nil, 0); k != nil {
-		return dst, st.err("hash", raw, k)
-	}
-	return appendDigest(dst, n.hash, st.out), nil
+	return n.appendHash(dst, raw, n.hash)
 }
 
 // HashCanonical returns the profile's digest of an already canonical URL.

@@ -4,41 +4,115 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"slices"
+	"strings"
 
 	"github.com/cespare/xxhash/v2"
 )
+
+// KindUnknownHash is a hash algorithm name that is not HashSHA256 or
+// HashXXHash64 (canonical_hash's third argument): a mistake in the query
+// or the program, not in the data.
+var KindUnknownHash = &Kind{"unknown_hash", ErrConfig}
+
+// hashAlgorithms are the digests a canonical hash can be computed with:
+// the values of a profile's hash setting and of HashWith's algorithm.
+// appendDigest computes each.
+var hashAlgorithms = [...]string{HashSHA256, HashXXHash64}
+
+// CheckHashAlgorithm returns nil when name is HashSHA256 or HashXXHash64,
+// else an error of kind unknown_hash that lists them.
+func CheckHashAlgorithm(name string) error {
+	if slices.Contains(hashAlgorithms[:], name) {
+		return nil
+	}
+	return newError("hash", name, KindUnknownHash, "known algorithms: "+strings.Join(hashAlgorithms[:], ", "))
+}
+
+// HashWith returns the hex digest of the canonical form of raw computed
+// with algorithm (HashSHA256: 64 digits, HashXXHash64: 16) instead of the
+// profile's own hash: SQL's canonical_hash(url, profile, algorithm).
+func (n *Normalizer) HashWith(raw, algorithm string) (string, error) {
+	var buf [64]byte
+	b, err := n.AppendHashWith(buf[:0], raw, algorithm)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendHashWith appends what HashWith returns to dst.
+func (n *Normalizer) AppendHashWith(dst []byte, raw, algorithm string) ([]byte, error) {
+	if err := CheckHashAlgorithm(algorithm); err != nil {
+		return dst, err
+	}
+	return n.appendHash(dst, raw, algorithm)
+}
+
+// appendHash appends the digest of raw's canonical form, hashed straight
+// from the pooled output buffer (no copy, no string).
+func (n *Normalizer) appendHash(dst []byte, raw, algorithm string) ([]byte, error) {
+	st, err := n.canonical("hash", raw)
+	if err != nil {
+		return dst, err
+	}
+	dst = appendDigest(dst, algorithm, st.out)
+	n.pool.Put(st)
+	return dst, nil
+}
+
+// Key returns the 64-bit join key of raw: the XXH64 digest (seed 0) of
+// the bytes of its canonical form, its 64 bits read as a two's-complement
+// int64 — what SQL's canonical_key returns in DuckDB (BIGINT) and SQLite
+// (INTEGER), and int64(xxhash.Sum64String(canonical)) in Go. Its 16-digit
+// hex spelling is HashWith(raw, HashXXHash64). It is not a cryptographic
+// digest: n distinct URLs collide with a probability of about n²/2⁶⁵.
+func (n *Normalizer) Key(raw string) (int64, error) {
+	st, err := n.canonical("key", raw)
+	if err != nil {
+		return 0, err
+	}
+	k := int64(xxhash.Sum64(st.out))
+	n.pool.Put(st)
+	return k, nil
+}
+
+// canonical writes raw's canonical form into st.out of a pooled state,
+// which the caller puts back once it has read it (a panic below leaves it
+// to the garbage collector).
+func (n *Normalizer) canonical(op, raw string) (*state, error) {
+	st := n.pool.Get().(*state)
+	if k := n.run(st, raw, nil, 0); k != nil {
+		err := st.err(op, raw, k)
+		n.pool.Put(st)
+		return nil, err
+	}
+	return st, nil
+}
 
 // appendDigest appends the lowercase hex digest of b: 64 digits for
 // sha256, 16 for xxhash64 (edge-gateway.md: "16-character lowercase
 // hexadecimal").
 func appendDigest(dst []byte, hash string, b []byte) []byte {
+	var h [64]byte
 	if hash == HashXXHash64 {
 		// XXH64 with seed 0, the library edge-gateway itself uses.
-		var d [8]byte
-		binary.BigEndian.PutUint64(d[:], xxhash.Sum64(b))
-		return appendHex(dst, d[:])
+		x := xxhash.Sum64(b)
+		binary.BigEndian.PutUint64(h[0:8], hex4(uint32(x>>32)))
+		binary.BigEndian.PutUint64(h[8:16], hex4(uint32(x)))
+		return append(dst, h[:16]...)
 	}
 	d := sha256.Sum256(b)
-	return appendHex(dst, d[:])
+	hex32(&h, &d)
+	return append(dst, h[:]...)
 }
 
-// appendHex appends b in lowercase hex, four bytes at a time with
-// word arithmetic (a byte-at-a-time loop cost ~400 instructions per
-// sha256 digest, this ~150).
-func appendHex(dst, b []byte) []byte {
-	n := len(dst)
-	dst = slices.Grow(dst, 2*len(b))[:n+2*len(b)]
-	out := dst[n:]
-	i := 0
-	for ; i+4 <= len(b); i += 4 {
-		binary.BigEndian.PutUint64(out[2*i:], hex4(binary.BigEndian.Uint32(b[i:])))
+// hex32 writes the 64 hex digits of a sha256 digest. Fixed-size arrays
+// and a constant trip count leave no bounds checks: Hash takes 200
+// instructions less per URL than with a loop over slices (cachegrind).
+func hex32(h *[64]byte, d *[32]byte) {
+	for i := range 8 {
+		binary.BigEndian.PutUint64(h[8*i:], hex4(binary.BigEndian.Uint32(d[4*i:])))
 	}
-	for ; i < len(b); i++ {
-		var w [8]byte
-		binary.BigEndian.PutUint64(w[:], hex4(uint32(b[i])))
-		out[2*i], out[2*i+1] = w[6], w[7]
-	}
-	return dst
 }
 
 // hex4 returns the 8 lowercase hex digits of x, most significant first

@@ -118,7 +118,7 @@ func anyNull(nulls []bool) bool {
 // names an unknown profile, which raises as it does on every row.
 func (f *Func) nullRow(args []string, nulls []bool) error {
 	for i, a := range f.Args {
-		if a.Profile && !nulls[i] {
+		if a.checked() && !nulls[i] {
 			if err := f.CheckArg(i, args[i]); err != nil {
 				return err
 			}
@@ -128,15 +128,21 @@ func (f *Func) nullRow(args []string, nulls []bool) error {
 }
 
 // CheckArg returns the error every call raises whose argument i is v, or
-// nil: an unknown profile name, when argument i names a profile. Adapters
-// may call it with a constant argument when the engine plans a query
-// (DuckDB's binder), so that a misspelt profile fails before any row is
-// read; the row functions call it on rows with NULL arguments.
+// nil: an unknown profile name, when argument i names a profile, or a
+// name its Check rejects. Adapters may call it with a constant argument
+// when the engine plans a query (DuckDB's binder), so that a misspelt
+// profile fails before any row is read; the row functions call it on rows
+// with NULL arguments.
 func (f *Func) CheckArg(i int, v string) error {
-	if !f.Args[i].Profile {
-		return nil
+	a := f.Args[i]
+	var err error
+	switch {
+	case a.Profile:
+		_, err = normalize.Lookup(v)
+	case a.Check != nil:
+		err = a.Check(v)
 	}
-	if _, err := normalize.Lookup(v); err != nil {
+	if err != nil {
 		call := f.ArgNames()
 		call[i] = quoteArgs([]string{v}, nil)
 		return f.newError(strings.Join(call, ", "), err)
@@ -149,12 +155,16 @@ func (f *Func) CheckArg(i int, v string) error {
 // by default (DuckDB) must call f on them.
 func (f *Func) RaisesOnNull() bool {
 	for _, a := range f.Args {
-		if a.Profile && len(f.Args) > 1 {
+		if a.checked() && len(f.Args) > 1 {
 			return true
 		}
 	}
 	return false
 }
+
+// checked reports whether the argument's value is checked on every row
+// (CheckArg).
+func (a Arg) checked() bool { return a.Profile || a.Check != nil }
 
 // ArgTypeError is the error of a call whose argument i is not text (an
 // engine that passes numbers as they are, like SQLite): sqlType names the

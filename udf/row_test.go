@@ -58,6 +58,23 @@ func TestText(t *testing.T) {
 			`["a.b.c/1/2.html?param=1","a.b.c/1/2.html","a.b.c/","a.b.c/1/","b.c/1/2.html?param=1","b.c/1/2.html","b.c/","b.c/1/"]`},
 		{"safebrowsing_expressions", []string{"mailto:x"}, nil, "error: safebrowsing_expressions('mailto:x'): missing_host"},
 		{"try_safebrowsing_expressions", []string{"mailto:x"}, nil, "NULL"},
+		// issue 18: the digest named by the third argument (xxhsum -H64 of
+		// http://example.com/Path?a=2&z=1)
+		{"canonical_hash", []string{"HTTP://Example.COM:80/Path?z=1&a=2#frag", "default", "xxhash64"}, nil, "f6299ce9b0ffd128"},
+		{"canonical_hash", []string{"HTTP://Example.COM:80/Path?z=1&a=2#frag", "edge-gateway", "sha256"}, nil,
+			"ba7635008b71b9cdf073bf395409863737487cf7ab64e6944afcc8215fa287cd"},
+		{"try_canonical_hash", []string{bad, "default", "xxhash64"}, nil, "NULL"},
+		{"canonical_hash", []string{"", "default", "xxhash64"}, []bool{true, false, false}, "NULL"},
+		// an unknown algorithm is the query's mistake: it raises in try_
+		// too, NULL url or not, and lists the algorithms
+		{"canonical_hash", []string{"https://a.example/", "default", "xxh3"}, nil,
+			"error: canonical_hash('https://a.example/', 'default', 'xxh3'): unknown_hash: known algorithms: sha256, xxhash64"},
+		{"try_canonical_hash", []string{"https://a.example/", "default", "xxh3"}, nil, "error: try_canonical_hash('https://a.example/', 'default', 'xxh3'): unknown_hash"},
+		{"try_canonical_hash", []string{"", "default", "SHA256"}, []bool{true, false, false}, "error: try_canonical_hash(url, profile, 'SHA256'): unknown_hash"},
+		// the BIGINT key in Text's form (SQLite's): 0xf6299ce9b0ffd128 − 2⁶⁴
+		{"canonical_key", []string{"HTTP://Example.COM:80/Path?z=1&a=2#frag"}, nil, "-708862938823274200"},
+		{"canonical_key", []string{bad, "default"}, nil, "error: canonical_key('no scheme', 'default'): missing_scheme (use try_canonical_key to get NULL instead)"},
+		{"try_canonical_key", []string{bad}, nil, "NULL"},
 	} {
 		f := overload(t, tc.fn, len(tc.args))
 		out, null, err := f.Text([]byte("kept:"), tc.args, tc.nulls)
@@ -186,6 +203,27 @@ func TestResultForms(t *testing.T) {
 	}
 }
 
+// canonical_key is a BIGINT: an int64 value (DuckDB), an integer in
+// SQLite (Int), with the sign bit of the xxhash64 (issue 18).
+func TestCanonicalKeyForms(t *testing.T) {
+	f := overload(t, "canonical_key", 2)
+	if f.Returns.SQL() != "BIGINT" || !f.IntResult() {
+		t.Fatalf("canonical_key returns %s, IntResult %v; want BIGINT, true", f.Returns.SQL(), f.IntResult())
+	}
+	// xxhsum -H64 of https://example.com/page: a2c6e14dadc95727 (≥ 2⁶³)
+	args := []string{"HTTPS://example.com:443/page#top", "edge-gateway"}
+	const want = int64(-6717434070432131289)
+	if v, err := f.Value(args, nil); v != want || err != nil {
+		t.Errorf("Value = %#v, %v; want int64 %d", v, err, want)
+	}
+	if n, null, err := f.Int(args, nil); n != want || null || err != nil {
+		t.Errorf("Int = %d, %v, %v; want %d", n, null, err, want)
+	}
+	if n, null, err := f.Int([]string{"", "default"}, []bool{true, false}); !null || err != nil || n != 0 {
+		t.Errorf("Int(NULL) = %d, %v, %v; want NULL", n, null, err)
+	}
+}
+
 func mustType(t *testing.T, s string) *SQLType {
 	typ, err := ParseSQLType(s)
 	if err != nil {
@@ -208,6 +246,10 @@ func TestCheckArg(t *testing.T) {
 		{"normalize_url", 2, 0, "bogus", ""},       // the url
 		{"resolve_url", 2, 1, "bogus", ""},         // second argument is a reference
 		{"url_profile_version", 1, 0, "bogus", ""}, // the profile name is data
+		// issue 18: the algorithm is checked like a profile
+		{"canonical_hash", 3, 2, "xxhash64", ""},
+		{"try_canonical_hash", 3, 2, "xxh3", "try_canonical_hash(url, profile, 'xxh3'): unknown_hash: known algorithms: sha256, xxhash64"},
+		{"canonical_hash", 3, 1, "bogus", "canonical_hash(url, 'bogus', algorithm): unknown_profile"},
 	} {
 		err := overload(t, tc.fn, tc.nargs).CheckArg(tc.i, tc.profile)
 		switch {
@@ -224,7 +266,7 @@ func TestCheckArg(t *testing.T) {
 		nargs int
 		want  bool
 	}{{"normalize_url", 2, true}, {"try_canonicalize_url", 2, true}, {"normalize_url", 1, false}, {"resolve_url", 2, false},
-		{"url_profile_version", 1, false}, {"urlnorm_version", 0, false}} {
+		{"url_profile_version", 1, false}, {"urlnorm_version", 0, false}, {"canonical_hash", 3, true}, {"canonical_key", 1, false}} {
 		if got := overload(t, tc.fn, tc.nargs).RaisesOnNull(); got != tc.want {
 			t.Errorf("%s/%d RaisesOnNull = %v", tc.fn, tc.nargs, got)
 		}

@@ -51,6 +51,8 @@ var (
 	Varchar = sqltype.MustParse("VARCHAR")
 	Boolean = sqltype.MustParse("BOOLEAN")
 	Integer = sqltype.MustParse("INTEGER")
+	// Bigint is a signed 64-bit integer: an INTEGER in SQLite.
+	Bigint = sqltype.MustParse("BIGINT")
 	// RecordType is canonicalize_url's record, normalize.ResultFields as a
 	// STRUCT: a STRUCT in DuckDB, JSON text in SQLite.
 	RecordType = recordType()
@@ -74,6 +76,12 @@ type Arg struct {
 	// raises in the try_ twin too, and even on a row whose other
 	// arguments are NULL (CheckArg).
 	Profile bool
+	// Check, when set, validates an argument that names one of a fixed
+	// set of choices (canonical_hash's algorithm): like an unknown
+	// profile, a wrong name raises in the try_ twin too and on rows whose
+	// other arguments are NULL, and adapters check a constant one when the
+	// query is planned (CheckArg). Its error must match ErrConfig.
+	Check func(v string) error
 }
 
 // Func is one overload of one SQL function: one row of the table.
@@ -176,6 +184,7 @@ const DefaultProfile = "default"
 // unless it never raises on data (NoTry). Returns defaults to VARCHAR.
 func build() []*Func {
 	url, profile := Arg{Name: "url"}, Arg{Name: "profile", Profile: true}
+	algorithm := Arg{Name: "algorithm", Check: normalize.CheckHashAlgorithm}
 	plain := []*Func{
 		{Name: "normalize_url", Args: []Arg{url}, Doc: "canonical URL under the default profile",
 			Example: "normalize_url('HTTP://Example.COM:80/a/../b/?z=1&a=2#x')", text: normalizeURL},
@@ -185,6 +194,12 @@ func build() []*Func {
 			Example: "canonical_hash('https://example.com/a?b=1')", text: canonicalHash},
 		{Name: "canonical_hash", Args: []Arg{url, profile}, Doc: "hex digest of the canonical URL with the profile's hash",
 			Example: "canonical_hash('example.com/page', 'edge-gateway')", text: canonicalHash},
+		{Name: "canonical_hash", Args: []Arg{url, profile, algorithm}, Doc: "hex digest of the canonical URL with the hash named: 'sha256' (64 digits) or 'xxhash64' (16)",
+			Example: "canonical_hash('https://example.com/a?b=1', 'default', 'xxhash64')", text: canonicalHash},
+		{Name: "canonical_key", Args: []Arg{url}, Returns: Bigint, Doc: "BIGINT join key: xxhash64 (seed 0) of the canonical URL (default profile), its 64 bits read as a signed integer",
+			Example: "canonical_key('https://example.com/a?b=1')", value: canonicalKey},
+		{Name: "canonical_key", Args: []Arg{url, profile}, Returns: Bigint, Doc: "canonical_key under a profile",
+			Example: "canonical_key('HTTPS://Example.com:443/page#top', 'edge-gateway')", value: canonicalKey},
 		{Name: "url_link_type", Args: []Arg{url}, Doc: "'homepage', 'section' or 'informative' (clara-policy heuristics)",
 			Example: "url_link_type('https://www.sepe.es/HomeSepe/Personas')", text: linkType},
 		{Name: "canonicalize_url", Args: []Arg{url}, Returns: RecordType, Doc: "canonical URL with hash, link type and what was removed",
@@ -256,8 +271,24 @@ func canonicalHash(dst []byte, args []string) ([]byte, bool, error) {
 	if err != nil {
 		return dst, false, err
 	}
+	if len(args) > 2 {
+		out, err := n.AppendHashWith(dst, args[0], args[2])
+		return out, false, err
+	}
 	out, err := n.AppendHash(dst, args[0])
 	return out, false, err
+}
+
+func canonicalKey(args []string) (any, error) {
+	n, err := profileOf(args)
+	if err != nil {
+		return nil, err
+	}
+	k, err := n.Key(args[0])
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
 }
 
 func linkType(dst []byte, args []string) ([]byte, bool, error) {

@@ -63,6 +63,7 @@ func All() []Op {
 		out = append(out, hashOp(p))
 	}
 	out = append(out, appendOp("default"), canonicalInputOp("default"), acceptedHashOp("default"))
+	out = append(out, HashOps()...)
 	out = append(out, Parts()...)
 	out = append(out, Peers()...)
 	return append(out, Floors()...)
@@ -91,13 +92,18 @@ func stringOp(method, profile string, f func(*normalize.Normalizer, string) (str
 
 // appendOp is the caller-buffer API the SQL adapters use.
 func appendOp(profile string) Op {
+	return bufferOp("AppendNormalized", profile, (*normalize.Normalizer).AppendNormalized)
+}
+
+// bufferOp times a Normalizer method that appends to a reused buffer.
+func bufferOp(method, profile string, f func(*normalize.Normalizer, []byte, string) ([]byte, error)) Op {
 	n := normalize.MustLookup(profile)
-	return Op{Name: "AppendNormalized/" + profile, Group: GroupUrlnorm, Profile: profile,
+	return Op{Name: method + "/" + profile, Group: GroupUrlnorm, Profile: profile,
 		New: func() func(string) bool {
 			var buf []byte
 			return func(s string) bool {
 				var err error
-				buf, err = n.AppendNormalized(buf[:0], s)
+				buf, err = f(n, buf[:0], s)
 				SinkBytes = buf
 				return err == nil
 			}

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,6 +79,33 @@ func TestCanonicalInputIsCanonical(t *testing.T) {
 	for _, u := range in {
 		if c, _ := n.Normalize(u); c != u {
 			t.Errorf("%q is not canonical (→ %q)", u, c)
+		}
+	}
+}
+
+// The issue 18 ops compute what their SQL functions return: the xxhash64
+// digest and the key of default's canonical URL, the same 64 bits.
+func TestHashOps(t *testing.T) {
+	const in = "HTTP://Example.COM:80/Path?z=1&a=2#frag" // xxhsum -H64 of its canonical URL: f6299ce9b0ffd128
+	got := map[string]string{}
+	for _, op := range HashOps() {
+		if !op.New()(in) {
+			t.Fatalf("%s rejects %q", op.Name, in)
+		}
+		switch op.Name {
+		case "Hash/default xxhash64":
+			got[op.Name] = SinkString
+		case "Key/default":
+			got[op.Name] = strconv.FormatUint(SinkU64, 16)
+		case "AppendHash/default":
+			got[op.Name] = string(SinkBytes)
+		}
+	}
+	want := map[string]string{"Hash/default xxhash64": "f6299ce9b0ffd128", "Key/default": "f6299ce9b0ffd128",
+		"AppendHash/default": "ba7635008b71b9cdf073bf395409863737487cf7ab64e6944afcc8215fa287cd"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s = %q; want %s", k, got[k], w)
 		}
 	}
 }
