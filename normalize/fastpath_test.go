@@ -1,6 +1,7 @@
 package normalize_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -166,4 +167,121 @@ func TestFastPathUpgradeSameLength(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v; want %q", c.in, got, err, want, rerr, c.want)
 		}
 	}
+}
+
+// verbatimSeeds are inputs on each boundary of the verbatim scan
+// (verbatim.go): the serialization of each is, or just is not, the input.
+var verbatimSeeds = []string{
+	"https://example.com/a/b?q=1#f", // verbatim
+	"http://example.com/",           // verbatim, root path
+	"https://Example.com/a",         // uppercase host byte
+	"https://example.COM/a",
+	"https://xn--bcher-kva.example/a", // an ASCII xn-- label stays as it is
+	"https://xn--/a",
+	"https://a.b.c.xn--pokxncvks/",
+	"https://example.123/a", // the last label is a number
+	"https://1.2.3.4/a",
+	"https://0x7f.1/a", // a hex number
+	"https://a.0x/a",
+	"https://a.0xg/a",
+	"https://a.b.09/",           // not a number, not IPv4: an error
+	"https://example.com:443/a", // default port
+	"http://example.com:80/a",
+	"http://example.com:443/a", // not http's default
+	"https://example.com:80/a",
+	"https://example.com:0/a",
+	"https://example.com:00/a", // a leading zero
+	"https://example.com:08080/a",
+	"https://example.com:65535/a",
+	"https://example.com:65536/a",
+	"https://example.com:123456/a",
+	"https://example.com:/a", // an empty port
+	"https://example.com:8a/a",
+	"https://example.com",    // no path: the serializer adds "/"
+	"https://example.com?q",  // no path, a query
+	"https://example.com#f",  // no path, a fragment
+	"https://example.com./a", // a trailing dot
+	"https://example.com../a",
+	"https://.example.com/a",
+	"https://a..b/a",
+	"https://a_b.example/a",
+	"https://a~b.example/a",
+	"https://a%2eb/a", // '%' in the host
+	"https://u@example.com/a",
+	"https://u:p@example.com/a",
+	"https://[::1]/a",
+	"https://example.com/a/%2e/b", // dot segments
+	"https://example.com/a/%2E%2e/b",
+	"https://example.com/a/./b",
+	"https://example.com/a/../b",
+	"https://example.com/a/.",
+	"https://example.com/a/..",
+	"https://example.com/a/.%2e?q",
+	"https://example.com/.well-known/x", // a segment that starts with '.', not a dot segment
+	"https://example.com/..a/x",
+	"https://example.com/%41/x", // a segment that starts with '%'
+	"https://example.com/a%zz",
+	"https://example.com/a;b=1/c",
+	"https://example.com//a", // an empty first segment
+	"https://example.com/a//b",
+	"https://example.com/a\\b", // '\' is a slash in a special URL
+	"https://example.com\\a",
+	"https://example.com/a\tb", // tab and newline are removed
+	"https://exam\nple.com/a",
+	"https://example.com/a\r",
+	"https://example.com/a ",
+	" https://example.com/a",
+	"https://example.com/a?", // an empty query
+	"https://example.com/a#", // an empty fragment
+	"https://example.com/a?#",
+	"https://example.com/a?q'",  // ' is in the special-query set
+	"https://example.com/a?q#'", // but not in the fragment set
+	"https://example.com/a#f#g",
+	"https://example.com/a#f?g",
+	"https://example.com/a?b?c",
+	"https://example.com/é",
+	"HTTPS://example.com/a",
+	"https:/example.com/a",
+	"https:example.com/a",
+	"https:///example.com/a",
+	"ws://example.com/a",
+	"https:///a",
+	"https://",
+	"https://:80/a",
+}
+
+// TestVerbatimMatchesParser: the verbatim fast path fills the URL exactly
+// as the general parser does (buffer, offsets, port, host kind and
+// charset), on the shipped corpus with variants, every WPT input,
+// mutations of them and inputs with every byte value in each component.
+func TestVerbatimMatchesParser(t *testing.T) {
+	inputs := append(corpusWithVariants(t), verbatimSeeds...)
+	for _, c := range loadWPT(t, wptFile) {
+		inputs = append(inputs, c.Input)
+	}
+	inputs = append(inputs, mutations(inputs, 60000)...)
+	for c := range 256 {
+		b := string(rune(c))
+		if c >= 0x80 {
+			b = string([]byte{byte(c)})
+		}
+		for _, f := range []string{"https://%sexample.com/a", "https://exa%smple.com/a", "https://example.com%s/a", "https://example.com:8%s/a",
+			"https://example.com/%s", "https://example.com/a%s/b", "https://example.com/a?%s", "https://example.com/a?q#%s", "https://example.com/a#%s"} {
+			inputs = append(inputs, fmt.Sprintf(f, b))
+		}
+	}
+	reached := 0
+	for _, in := range inputs {
+		diff, verbatim := normalize.VerbatimMismatch(in)
+		if diff != "" {
+			t.Errorf("Parse(%q):\n%s", in, diff)
+		}
+		if verbatim {
+			reached++
+		}
+	}
+	if reached < len(inputs)/10 {
+		t.Errorf("the verbatim path took %d of %d inputs", reached, len(inputs))
+	}
+	t.Logf("%d inputs, %d verbatim", len(inputs), reached)
 }
