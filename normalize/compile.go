@@ -52,6 +52,7 @@ type Normalizer struct {
 	pool       sync.Pool
 	inlineSort int  // sortParams sorts up to this many parameters by insertion
 	reference  bool // take no fast path (see useReference)
+	same       bool // unchanged may answer (compileVerbatim)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -156,6 +157,7 @@ func New(p Profile) (*Normalizer, error) {
 		(*Normalizer).compileHosts,
 		(*Normalizer).compilePagination,
 		(*Normalizer).compileLanguage,
+		(*Normalizer).compileVerbatim,
 		(*Normalizer).compileRewrites, // last: it runs the normalizer
 	} {
 		if err := compile(n, &n.prof); err != nil {
@@ -175,15 +177,16 @@ func New(p Profile) (*Normalizer, error) {
 //   - parser (parser.reference): trim's skip when there is no tab or
 //     newline to remove, scheme's "https:"/"http:" shortcut,
 //     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
-//     reject;
+//     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
-//     copy), bySegment (the whole path through appendPct);
+//     copy), bySegment (the whole path through appendPct), unchanged (a
+//     verbatim URL the rules leave as it is: no parse, no copy);
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
 //     match), sortParams' insertion sort (never), finishURL's length test
 //     (it always runs).
 func (n *Normalizer) useReference() {
-	n.reference = true
+	n.reference, n.same = true, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0

@@ -44,21 +44,45 @@ func (n *Normalizer) Normalize(raw string) (string, error) {
 }
 
 func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
+	var v verbatimURL
+	var vOK bool
+	if depth == 0 {
+		var out string
+		var same bool
+		if out, same, vOK = n.unchanged(raw, &v); same {
+			return out, nil
+		}
+	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
+	st.p.preFrom(raw, &v, vOK, depth == 0 && n.same)
 	if k := n.run(st, raw, nil, depth); k != nil {
 		return "", st.err("normalize", raw, k)
 	}
-	if string(st.out) == raw {
-		return raw, nil
+	return resultOf(st.out, raw), nil
+}
+
+// resultOf returns out as a string: raw itself when out is raw, or a
+// prefix of raw when out is raw without a few bytes at its end (the
+// trailing slash of path.trailing_slash: no allocation). The prefix keeps
+// raw alive, so only a short cut is taken that way.
+func resultOf(out []byte, raw string) string {
+	if len(out) <= len(raw) && len(raw)-len(out) <= 8 && string(out) == raw[:len(out)] {
+		return raw[:len(out)]
 	}
-	return string(st.out), nil
+	return string(out)
 }
 
 // AppendNormalized appends the canonical form of raw to dst.
 func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
+	var v verbatimURL
+	out, same, vOK := n.unchanged(raw, &v)
+	if same {
+		return append(dst, out...), nil
+	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
+	st.p.preFrom(raw, &v, vOK, n.same)
 	if k := n.run(st, raw, nil, 0); k != nil {
 		return dst, st.err("normalize", raw, k)
 	}

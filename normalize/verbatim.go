@@ -1,6 +1,10 @@
 package normalize
 
-import "strings"
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
 
 // Most web URLs are already written the way the URL Standard's serializer
 // writes them (ada's lesson): "https://example.com/a/b?q=1". For such an
@@ -191,4 +195,131 @@ func (p *parser) setVerbatim(input string, v *verbatimURL) {
 	u.pathStart, u.pathEnd = v.authEnd, v.pathEnd
 	u.queryStart, u.fragStart = v.queryStart, v.fragStart
 	u.plainPath = v.plainPath
+}
+
+// compileVerbatim decides whether Normalizer.unchanged may answer for the
+// profile: every rule is one unchanged tests per URL, or has nothing to
+// do on a verbatim URL (userinfo.remove: it has none; scheme.assume: it
+// starts with a scheme). The test is a list of what is allowed, so that a
+// rule added later turns the shortcut off until unchanged learns it.
+func (n *Normalizer) compileVerbatim(p *Profile) error {
+	q := *p
+	q.Name, q.Version, q.Description, q.Source, q.Notes, q.Hash = "", "", "", "", nil, ""
+	q.Scheme.Allowed, q.Scheme.Assume = nil, ""
+	for from := range q.Scheme.Upgrade {
+		if from == "http" || from == "https" {
+			return nil
+		}
+	}
+	q.Scheme.Upgrade = nil
+	q.Host = HostRules{}
+	q.Userinfo = UserinfoRules{}
+	q.Port = PortRules{}
+	q.Path.TrailingSlash, q.Path.EmptyPathSlash, q.Path.RemoveLoneRoot = "", false, false
+	q.Path.CollapseSlashes, q.Path.KeepSchemeSlashes, q.Path.RemoveParams, q.Path.RemoveCookieless = false, false, nil, nil
+	q.Percent.UppercaseHex, q.Percent.DecodeUnreserved, q.Percent.EncodeStray = false, false, false
+	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (unchanged)
+	q.Fragment = FragmentRules{}
+	q.Hosts, q.Language = nil, nil // unchanged: the host has no per-host rule or language
+	q.Limits = Limits{}
+	n.same = reflect.DeepEqual(q, Profile{})
+	return nil
+}
+
+// unchanged returns the canonical form of s without parsing it into a
+// URL when it is verbatim (scanVerbatim, which fills v) and the profile's
+// rules leave it as it is: then the output is s, or s without the
+// trailing slash that path.trailing_slash removes (a prefix of s; no
+// allocation either way). ok is false when a rule may change s (the
+// general code decides) or s is not verbatim (vOK false).
+func (n *Normalizer) unchanged(s string, v *verbatimURL) (out string, ok, vOK bool) {
+	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
+		return "", false, false
+	}
+	scheme := s[:v.schemeEnd]
+	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) ||
+		v.port >= 0 && n.portChanges(scheme, int(v.port)) ||
+		n.hostChanges(s[v.hostStart:v.hostEnd]) ||
+		v.pct && n.pctAny {
+		return "", false, true
+	}
+	path := s[v.authEnd:v.pathEnd]
+	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0 {
+		return "", false, true
+	}
+	if v.queryStart >= 0 {
+		q := s[v.queryStart:]
+		if v.fragStart >= 0 {
+			q = s[v.queryStart : v.fragStart-1]
+		}
+		if n.needParams || q == "" && n.query.DropEmpty || len(q) >= n.maxParams {
+			return "", false, true
+		}
+	}
+	if v.fragStart >= 0 && (n.fragment || n.k.fragAny) {
+		return "", false, true
+	}
+	end := v.pathEnd
+	switch n.slash {
+	case slashRemove:
+		for end > v.authEnd && s[end-1] == '/' {
+			end--
+		}
+	case slashRemoveExceptRoot:
+		for end > v.authEnd+1 && s[end-1] == '/' {
+			end--
+		}
+	}
+	if end == v.authEnd && n.emptyDir {
+		end++ // the root's slash, which s has
+	}
+	if end != v.pathEnd && v.pathEnd != len(s) {
+		return "", false, true // a query or a fragment follows the slash
+	}
+	if n.k.loneRoot && end == v.authEnd+1 && v.pathEnd == len(s) {
+		end = v.authEnd // path.remove_lone_root: nothing follows the root
+	}
+	if end != v.pathEnd {
+		return s[:end], true, true
+	}
+	return s, true, true
+}
+
+// portChanges reports whether a rule removes the port of a verbatim URL
+// (never its scheme's default: the serializer writes none).
+func (n *Normalizer) portChanges(scheme string, port int) bool {
+	if n.k.noPorts {
+		return true
+	}
+	d, ok := n.defaults[scheme]
+	return ok && d == port
+}
+
+// hostChanges reports whether a rule may change or refuse the verbatim
+// host h (lowercase letters, digits, '-', '.', '_': within every charset).
+func (n *Normalizer) hostChanges(h string) bool {
+	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
+		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" ||
+		n.k.www != wwwKeep && strings.HasPrefix(h, "www") {
+		return true
+	}
+	_, mapped := n.hostTo.get(h)
+	_, rule := n.hosts.get(h)
+	_, lang := n.lang.get(h)
+	return mapped || rule || lang
+}
+
+// preFrom hands the parser the verbatim scan of raw that unchanged made
+// (scanned: it ran; ok: raw is verbatim, v its offsets), so that parse
+// does not scan raw again.
+func (p *parser) preFrom(raw string, v *verbatimURL, ok, scanned bool) {
+	switch {
+	case ok:
+		p.pre, p.preState, p.preInput = *v, preYes, raw
+	case scanned:
+		p.preState, p.preInput = preNo, raw
+	default:
+		p.preState = preNone
+	}
 }
