@@ -176,6 +176,14 @@ var verbatimSeeds = []string{
 	"http://example.com/",           // verbatim, root path
 	"https://Example.com/a",         // uppercase host byte
 	"https://example.COM/a",
+	"HTTPS://EXAMPLE.COM/A",
+	"HtTp://ExAmPlE.CoM:8080/A?B#C",
+	"HTTP://EXAMPLE.COM:80/a",
+	"HTTPS://EXAMPLE.COM:443/a",
+	"https://0X7F.1/a",
+	"https://A.0XAB/a",
+	"https://a.0xAB/a",
+	"https://A.B.C.XN--POKXNCVKS/",
 	"https://xn--bcher-kva.example/a", // an ASCII xn-- label stays as it is
 	"https://xn--/a",
 	"https://a.b.c.xn--pokxncvks/",

@@ -12,7 +12,9 @@ import (
 // serialization of the input is the input and records where each
 // component starts, then one copy into URL.buf (or, when the profile's
 // rules leave the URL as it is, no copy at all: Normalizer.unchanged).
-// Anything else (an uppercase or non-ASCII host byte, an IPv4 host, a
+// An uppercase letter in the scheme or the host is taken too (the copy
+// lowercases them; verbatimURL.lower), as web_dirty has them in half of
+// its URLs. Anything else (a non-ASCII host byte, an IPv4 host, a
 // default or zero-padded port, userinfo, a dot segment, a byte that the
 // serializer percent-encodes, '\', tab or newline, a path-less authority)
 // fails the check and takes the general parser, from the start.
@@ -25,18 +27,30 @@ type verbatimURL struct {
 	port                                            int32
 	plainPath                                       bool // no '%', ';' or "//" and no segment that starts with '.' (URL.plainPath)
 	pct                                             bool // a '%' after the authority
+	lower                                           bool // the scheme or the host has an uppercase letter: the serialization is s lowercased up to hostEnd
 }
 
-// vHost marks the bytes of a verbatim host: lowercase letters, digits,
-// '-', '.' and '_'. The parser keeps them as they are (plainAuthority),
-// and they are in both host charsets (csDNS, csRFC3986). An ASCII "xn--"
-// label is kept as it is too (see parseHost), so it needs no test here.
-var vHost [256]bool
+// vHost classifies the bytes of a verbatim host: vLower for lowercase
+// letters, digits, '-', '.' and '_', which the parser keeps as they are
+// (plainAuthority) and which are in both host charsets (csDNS,
+// csRFC3986); vUpper for uppercase letters, which it lowercases; 0 for
+// the others. An ASCII "xn--" label is kept as it is too (see
+// parseHost), so it needs no test here.
+var vHost [256]uint8
+
+const (
+	vLower = 1 << iota
+	vUpper
+)
 
 func init() {
 	for c := 0; c < 256; c++ {
-		b := byte(c)
-		vHost[c] = b >= 'a' && b <= 'z' || isDigit(b) || b == '-' || b == '.' || b == '_'
+		switch b := byte(c); {
+		case b >= 'a' && b <= 'z' || isDigit(b) || b == '-' || b == '.' || b == '_':
+			vHost[c] = vLower
+		case b >= 'A' && b <= 'Z':
+			vHost[c] = vLower | vUpper
+		}
 	}
 }
 
@@ -45,18 +59,26 @@ func init() {
 // function of s: Normalizer.unchanged calls it before taking any state.
 func scanVerbatim(s string, v *verbatimURL) bool {
 	var i int
+	v.lower = false
 	switch {
 	case strings.HasPrefix(s, "https://"):
 		v.schemeEnd, i = 5, 8
 	case strings.HasPrefix(s, "http://"):
 		v.schemeEnd, i = 4, 7
+	case hasPrefixFold(s, "https://"):
+		v.schemeEnd, i, v.lower = 5, 8, true
+	case hasPrefixFold(s, "http://"):
+		v.schemeEnd, i, v.lower = 4, 7, true
 	default:
 		return false
 	}
 	v.hostStart = i
-	for i < len(s) && vHost[s[i]] {
+	t := uint8(0)
+	for i < len(s) && vHost[s[i]] != 0 {
+		t |= vHost[s[i]]
 		i++
 	}
+	v.lower = v.lower || t&vUpper != 0
 	if i == v.hostStart || i == len(s) {
 		return false // an empty host; no path (the serializer adds "/")
 	}
@@ -108,7 +130,7 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 // verbatimPort reads the port digits from s[i:] into v and returns the
 // index after them, or -1 unless the serializer writes them as they are:
 // 1 to 5 digits without a leading zero ("0" itself is fine), at most
-// 65535, not the scheme's default port.
+// 65535, not the scheme's default port (80 for http, 443 for https).
 func verbatimPort(s string, i int, v *verbatimURL) int {
 	j, p := i, int32(0)
 	for j < len(s) && j-i < 6 && isDigit(s[j]) {
@@ -116,7 +138,7 @@ func verbatimPort(s string, i int, v *verbatimURL) int {
 		j++
 	}
 	switch {
-	case j == i, j-i > 5, s[i] == '0' && j-i > 1, p > 65535, int(p) == specialPort(s[:v.schemeEnd]):
+	case j == i, j-i > 5, s[i] == '0' && j-i > 1, p > 65535, p == 80 && v.schemeEnd == 4, p == 443 && v.schemeEnd == 5:
 		return -1
 	}
 	v.port = p
@@ -187,6 +209,10 @@ func (p *parser) verbatim(input string) bool {
 func (p *parser) setVerbatim(input string, v *verbatimURL) {
 	u := p.u
 	u.buf = append(u.buf[:0], input...)
+	if v.lower {
+		lowerDomain(u.buf[:v.schemeEnd], input[:v.schemeEnd])
+		lowerDomain(u.buf[v.hostStart:v.hostEnd], input[v.hostStart:v.hostEnd])
+	}
 	u.schemeEnd, u.special = v.schemeEnd, true
 	u.userStart, u.userEnd, u.passStart, u.passEnd = v.hostStart, v.hostStart, v.hostStart, v.hostStart
 	u.hostStart, u.hostEnd, u.authEnd = v.hostStart, v.hostEnd, v.authEnd
@@ -205,13 +231,7 @@ func (p *parser) setVerbatim(input string, v *verbatimURL) {
 func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q := *p
 	q.Name, q.Version, q.Description, q.Source, q.Notes, q.Hash = "", "", "", "", nil, ""
-	q.Scheme.Allowed, q.Scheme.Assume = nil, ""
-	for from := range q.Scheme.Upgrade {
-		if from == "http" || from == "https" {
-			return nil
-		}
-	}
-	q.Scheme.Upgrade = nil
+	q.Scheme = SchemeRules{}
 	q.Host = HostRules{}
 	q.Userinfo = UserinfoRules{}
 	q.Port = PortRules{}
@@ -237,7 +257,8 @@ func (n *Normalizer) unchanged(s string, v *verbatimURL) (out string, ok, vOK bo
 		return "", false, false
 	}
 	scheme := s[:v.schemeEnd]
-	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) ||
+	_, upgraded := n.upgraded(scheme)
+	if v.lower || upgraded || len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) ||
 		v.port >= 0 && n.portChanges(scheme, int(v.port)) ||
 		n.hostChanges(s[v.hostStart:v.hostEnd]) ||
 		v.pct && n.pctAny {
