@@ -47,10 +47,10 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 	var v verbatimURL
 	var vOK bool
 	if depth == 0 {
-		var out string
+		var c canon
 		var same bool
-		if out, same, vOK = n.unchanged(raw, &v); same {
-			return out, nil
+		if c, same, vOK = n.unchanged(raw, &v); same {
+			return c.string(raw), nil
 		}
 	}
 	st := n.pool.Get().(*state)
@@ -63,11 +63,11 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 }
 
 // resultOf returns out as a string: raw itself when out is raw, or a
-// prefix of raw when out is raw without a few bytes at its end (the
-// trailing slash of path.trailing_slash: no allocation). The prefix keeps
-// raw alive, so only a short cut is taken that way.
+// prefix of raw when out is raw without its end (a trailing slash, a
+// fragment: no allocation; the result shares raw's memory, as raw itself
+// would).
 func resultOf(out []byte, raw string) string {
-	if len(out) <= len(raw) && len(raw)-len(out) <= 8 && string(out) == raw[:len(out)] {
+	if len(out) <= len(raw) && string(out) == raw[:len(out)] {
 		return raw[:len(out)]
 	}
 	return string(out)
@@ -76,9 +76,9 @@ func resultOf(out []byte, raw string) string {
 // AppendNormalized appends the canonical form of raw to dst.
 func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
 	var v verbatimURL
-	out, same, vOK := n.unchanged(raw, &v)
+	c, same, vOK := n.unchanged(raw, &v)
 	if same {
-		return append(dst, out...), nil
+		return c.append(dst, raw), nil
 	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)

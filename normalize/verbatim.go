@@ -237,7 +237,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q.Port = PortRules{}
 	q.Path.TrailingSlash, q.Path.EmptyPathSlash, q.Path.RemoveLoneRoot = "", false, false
 	q.Path.CollapseSlashes, q.Path.KeepSchemeSlashes, q.Path.RemoveParams, q.Path.RemoveCookieless = false, false, nil, nil
-	q.Percent.UppercaseHex, q.Percent.DecodeUnreserved, q.Percent.EncodeStray = false, false, false
+	q.Percent = PercentRules{}                // a '%' anywhere: unchanged leaves the URL to the rules (pctAny)
 	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (unchanged)
 	q.Fragment = FragmentRules{}
 	q.Hosts, q.Language = nil, nil // unchanged: the host has no per-host rule or language
@@ -246,40 +246,77 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	return nil
 }
 
+// canon is the canonical form of a verbatim URL s as pieces of s:
+// s[:a] + s[b:end], where s[a:b] is a www label or a port that a rule
+// removes (a == b when none) and s[end:] the trailing slash, fragment …
+// that rules remove.
+type canon struct{ a, b, end int }
+
+// string returns the canonical form: s itself or a prefix of it when
+// nothing is cut from its middle (no allocation; the result shares s's
+// memory, as s itself would).
+func (c canon) string(s string) string {
+	if c.a == c.b {
+		return s[:c.end]
+	}
+	return s[:c.a] + s[c.b:c.end]
+}
+
+func (c canon) append(dst []byte, s string) []byte {
+	return append(append(dst, s[:c.a]...), s[c.b:c.end]...)
+}
+
 // unchanged returns the canonical form of s without parsing it into a
-// URL when it is verbatim (scanVerbatim, which fills v) and the profile's
-// rules leave it as it is: then the output is s, or s without the
-// trailing slash that path.trailing_slash removes (a prefix of s; no
-// allocation either way). ok is false when a rule may change s (the
-// general code decides) or s is not verbatim (vOK false).
-func (n *Normalizer) unchanged(s string, v *verbatimURL) (out string, ok, vOK bool) {
+// URL, when s is verbatim (scanVerbatim, which fills v) and the profile's
+// rules do at most what canon can say: drop a www label or the port,
+// trailing slashes, the fragment. ok is false when a rule may do more
+// (the general code decides) or s is not verbatim (vOK false).
+func (n *Normalizer) unchanged(s string, v *verbatimURL) (c canon, ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
-		return "", false, false
+		return c, false, false
 	}
 	scheme := s[:v.schemeEnd]
 	_, upgraded := n.upgraded(scheme)
-	if v.lower || upgraded || len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) ||
-		v.port >= 0 && n.portChanges(scheme, int(v.port)) ||
-		n.hostChanges(s[v.hostStart:v.hostEnd]) ||
-		v.pct && n.pctAny {
-		return "", false, true
+	if v.lower || upgraded || len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
+		return c, false, true
+	}
+	c.a, c.b = v.hostStart, v.hostStart
+	h := n.stripWWW(s[v.hostStart:v.hostEnd])
+	if n.hostChanges(h) {
+		return c, false, true
+	}
+	c.b += v.hostEnd - v.hostStart - len(h) // the www label and its dot
+	if v.port >= 0 && n.portChanges(scheme, int(v.port)) {
+		if c.a != c.b {
+			return c, false, true // two cuts
+		}
+		c.a, c.b = v.hostEnd, v.authEnd
 	}
 	path := s[v.authEnd:v.pathEnd]
 	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
 		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0 {
-		return "", false, true
+		return c, false, true
 	}
+	// What follows the path in the output: the query as it is (no rule
+	// may touch it), the fragment as it is or nothing.
+	c.end = v.pathEnd
 	if v.queryStart >= 0 {
 		q := s[v.queryStart:]
 		if v.fragStart >= 0 {
 			q = s[v.queryStart : v.fragStart-1]
 		}
 		if n.needParams || q == "" && n.query.DropEmpty || len(q) >= n.maxParams {
-			return "", false, true
+			return c, false, true
 		}
+		c.end = v.queryStart + len(q)
 	}
-	if v.fragStart >= 0 && (n.fragment || n.k.fragAny) {
-		return "", false, true
+	if v.fragStart >= 0 {
+		switch {
+		case n.k.fragAny:
+			return c, false, true
+		case !n.fragment:
+			c.end = len(s)
+		}
 	}
 	end := v.pathEnd
 	switch n.slash {
@@ -295,16 +332,16 @@ func (n *Normalizer) unchanged(s string, v *verbatimURL) (out string, ok, vOK bo
 	if end == v.authEnd && n.emptyDir {
 		end++ // the root's slash, which s has
 	}
-	if end != v.pathEnd && v.pathEnd != len(s) {
-		return "", false, true // a query or a fragment follows the slash
-	}
-	if n.k.loneRoot && end == v.authEnd+1 && v.pathEnd == len(s) {
-		end = v.authEnd // path.remove_lone_root: nothing follows the root
-	}
 	if end != v.pathEnd {
-		return s[:end], true, true
+		if c.end != v.pathEnd {
+			return c, false, true // a query or a fragment follows the slash
+		}
+		c.end = end
 	}
-	return s, true, true
+	if n.k.loneRoot && c.end == v.authEnd+1 {
+		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
+	}
+	return c, true, true
 }
 
 // portChanges reports whether a rule removes the port of a verbatim URL
@@ -318,11 +355,11 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 }
 
 // hostChanges reports whether a rule may change or refuse the verbatim
-// host h (lowercase letters, digits, '-', '.', '_': within every charset).
+// host h (lowercase letters, digits, '-', '.', '_': within every charset)
+// once host.strip_www is applied: canon cannot say more than that.
 func (n *Normalizer) hostChanges(h string) bool {
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
-		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" ||
-		n.k.www != wwwKeep && strings.HasPrefix(h, "www") {
+		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
 		return true
 	}
 	_, mapped := n.hostTo.get(h)
