@@ -52,7 +52,7 @@ type Normalizer struct {
 	pool       sync.Pool
 	inlineSort int  // sortParams sorts up to this many parameters by insertion
 	reference  bool // take no fast path (see useReference)
-	same       bool // unchanged may answer (compileVerbatim)
+	same       bool // verbatimCanon may answer (compileVerbatim)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -179,7 +179,7 @@ func New(p Profile) (*Normalizer, error) {
 //     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
 //     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
-//     copy), bySegment (the whole path through appendPct), unchanged (a
+//     copy), bySegment (the whole path through appendPct), verbatimCanon (a
 //     verbatim URL the rules leave as it is: no parse, no copy);
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may

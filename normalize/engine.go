@@ -49,7 +49,7 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 	if depth == 0 {
 		var c canon
 		var same bool
-		if c, same, vOK = n.unchanged(raw, &v); same {
+		if c, same, vOK = n.verbatimCanon(raw, &v); same {
 			return c.string(raw), nil
 		}
 	}
@@ -76,7 +76,7 @@ func resultOf(out []byte, raw string) string {
 // AppendNormalized appends the canonical form of raw to dst.
 func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
 	var v verbatimURL
-	c, same, vOK := n.unchanged(raw, &v)
+	c, same, vOK := n.verbatimCanon(raw, &v)
 	if same {
 		return c.append(dst, raw), nil
 	}

@@ -293,3 +293,39 @@ func TestVerbatimMatchesParser(t *testing.T) {
 	}
 	t.Logf("%d inputs, %d verbatim", len(inputs), reached)
 }
+
+// TestCanonicalInputNoAlloc: Normalize allocates nothing on input that is
+// already canonical (issue 18 target 1: 0 allocations on canonical input),
+// through the verbatim path or the general one, for every built-in
+// profile; and the verbatim path takes a plain lowercase URL (the scan
+// once marked every host uppercase, which cost an allocation per URL and
+// no test failed).
+func TestCanonicalInputNoAlloc(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	corpus := readLines(t, "../testdata/urls/kasztp.txt")
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		checked := 0
+		for i := 0; i < len(corpus) && checked < 300; i += 37 {
+			out, err := n.Normalize(corpus[i])
+			if err != nil {
+				continue
+			}
+			checked++
+			if got := testing.AllocsPerRun(20, func() { sink, _ = n.Normalize(out) }); got != 0 {
+				t.Errorf("%s: Normalize(%q) (canonical) allocates %v times", name, out, got)
+			}
+		}
+		if checked < 100 {
+			t.Errorf("%s: only %d canonical inputs", name, checked)
+		}
+	}
+	n := normalize.MustLookup("default")
+	for _, in := range []string{"https://example.com/a/b", "https://example.com/a/b/", "https://www.example.com/a#f"} {
+		if got := testing.AllocsPerRun(20, func() { sink, _ = n.Normalize(in) }); got != 0 {
+			t.Errorf("default: Normalize(%q) allocates %v times", in, got)
+		}
+	}
+}

@@ -23,7 +23,7 @@ type parser struct {
 	why       failure
 
 	// The verbatim scan of preInput, when the normalizer made it before
-	// the parse (Normalizer.unchanged): preYes with its offsets in pre,
+	// the parse (Normalizer.verbatimCanon): preYes with its offsets in pre,
 	// or preNo; parse takes it and resets preState.
 	pre      verbatimURL
 	preState uint8

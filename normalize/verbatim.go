@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Most web URLs are already written the way the URL Standard's serializer
@@ -11,7 +12,7 @@ import (
 // input the parse is a validation: one pass that checks that the
 // serialization of the input is the input and records where each
 // component starts, then one copy into URL.buf (or, when the profile's
-// rules leave the URL as it is, no copy at all: Normalizer.unchanged).
+// rules leave the URL as it is, no copy at all: Normalizer.verbatimCanon).
 // An uppercase letter in the scheme or the host is taken too (the copy
 // lowercases them; verbatimURL.lower), as web_dirty has them in half of
 // its URLs. Anything else (a non-ASCII host byte, an IPv4 host, a
@@ -30,33 +31,68 @@ type verbatimURL struct {
 	lower                                           bool // the scheme or the host has an uppercase letter: the serialization is s lowercased up to hostEnd
 }
 
-// vHost classifies the bytes of a verbatim host: vLower for lowercase
+// span returns the length of the leading bytes of s whose class in tab
+// is not 0 and the OR of their classes: four bytes a test, where a byte
+// at a time costs nine instructions a byte.
+func span(s string, tab *[256]uint8) (int, uint8) {
+	seen := uint8(0)
+	j := 0
+	for ; j+4 <= len(s); j += 4 {
+		w := s[j : j+4]
+		c0, c1, c2, c3 := tab[w[0]], tab[w[1]], tab[w[2]], tab[w[3]]
+		if c0&c1&c2&c3&vOK == 0 {
+			break
+		}
+		seen |= c0 | c1 | c2 | c3
+	}
+	for ; j < len(s) && tab[s[j]] != 0; j++ {
+		seen |= tab[s[j]]
+	}
+	return j, seen
+}
+
+// vQuery and vFragment mark (vOK) the bytes that a special URL's query
+// and a fragment keep as they are.
+var vQuery, vFragment [256]uint8
+
+func init() {
+	for c := 0; c < 256; c++ {
+		if class[c]&encSpecialQ == 0 {
+			vQuery[c] = vOK
+		}
+		if class[c]&encFragment == 0 {
+			vFragment[c] = vOK
+		}
+	}
+}
+
+// vHost classifies the bytes of a verbatim host: vOK for lowercase
 // letters, digits, '-', '.' and '_', which the parser keeps as they are
 // (plainAuthority) and which are in both host charsets (csDNS,
-// csRFC3986); vUpper for uppercase letters, which it lowercases; 0 for
+// csRFC3986); vOK|vUpper for uppercase letters, which it lowercases; 0 for
 // the others. An ASCII "xn--" label is kept as it is too (see
 // parseHost), so it needs no test here.
 var vHost [256]uint8
 
 const (
-	vLower = 1 << iota
-	vUpper
+	vOK    = 1 << iota // the byte is taken
+	vUpper             // and is an uppercase letter
 )
 
 func init() {
 	for c := 0; c < 256; c++ {
 		switch b := byte(c); {
 		case b >= 'a' && b <= 'z' || isDigit(b) || b == '-' || b == '.' || b == '_':
-			vHost[c] = vLower
+			vHost[c] = vOK
 		case b >= 'A' && b <= 'Z':
-			vHost[c] = vLower | vUpper
+			vHost[c] = vOK | vUpper
 		}
 	}
 }
 
 // scanVerbatim reports whether s is an http or https URL whose
 // serialization is s itself, and fills v with its offsets. It is a pure
-// function of s: Normalizer.unchanged calls it before taking any state.
+// function of s: Normalizer.verbatimCanon calls it before taking any state.
 func scanVerbatim(s string, v *verbatimURL) bool {
 	var i int
 	v.lower = false
@@ -73,11 +109,8 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		return false
 	}
 	v.hostStart = i
-	t := uint8(0)
-	for i < len(s) && vHost[s[i]] != 0 {
-		t |= vHost[s[i]]
-		i++
-	}
+	n, t := span(s[i:], &vHost)
+	i += n
 	v.lower = v.lower || t&vUpper != 0
 	if i == v.hostStart || i == len(s) {
 		return false // an empty host; no path (the serializer adds "/")
@@ -105,9 +138,8 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		// The special-query percent-encode set includes '#', which ends the query.
 		i++
 		v.queryStart = i
-		for i < len(s) && class[s[i]]&encSpecialQ == 0 {
-			i++
-		}
+		n, _ = span(s[i:], &vQuery)
+		i += n
 		if i < len(s) && s[i] != '#' {
 			return false
 		}
@@ -116,9 +148,8 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		// s[i] is '#'.
 		i++
 		v.fragStart = i
-		for i < len(s) && class[s[i]]&encFragment == 0 {
-			i++
-		}
+		n, _ = span(s[i:], &vFragment)
+		i += n
 		if i < len(s) {
 			return false
 		}
@@ -153,11 +184,13 @@ func verbatimPort(s string, i int, v *verbatimURL) int {
 // with '.' or '%' but is no dot segment (".well-known") is kept, but the
 // path is not plain: the parser's run copy does not take it either.
 func verbatimPath(s string, i int, v *verbatimURL) int {
-	plain := true
+	plain, tab := true, &pathFast
 	for ; i < len(s); i++ {
-		switch pathFast[s[i]] {
-		case 0:
+		t := tab[s[i]]
+		if t == 0 {
 			continue
+		}
+		switch t {
 		case pfSlash:
 			if i+1 < len(s) {
 				switch s[i+1] {
@@ -223,11 +256,11 @@ func (p *parser) setVerbatim(input string, v *verbatimURL) {
 	u.plainPath = v.plainPath
 }
 
-// compileVerbatim decides whether Normalizer.unchanged may answer for the
-// profile: every rule is one unchanged tests per URL, or has nothing to
+// compileVerbatim decides whether Normalizer.verbatimCanon may answer for the
+// profile: every rule is one verbatimCanon tests per URL, or has nothing to
 // do on a verbatim URL (userinfo.remove: it has none; scheme.assume: it
 // starts with a scheme). The test is a list of what is allowed, so that a
-// rule added later turns the shortcut off until unchanged learns it.
+// rule added later turns the shortcut off until verbatimCanon learns it.
 func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q := *p
 	q.Name, q.Version, q.Description, q.Source, q.Notes, q.Hash = "", "", "", "", nil, ""
@@ -237,55 +270,83 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q.Port = PortRules{}
 	q.Path.TrailingSlash, q.Path.EmptyPathSlash, q.Path.RemoveLoneRoot = "", false, false
 	q.Path.CollapseSlashes, q.Path.KeepSchemeSlashes, q.Path.RemoveParams, q.Path.RemoveCookieless = false, false, nil, nil
-	q.Percent = PercentRules{}                // a '%' anywhere: unchanged leaves the URL to the rules (pctAny)
-	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (unchanged)
+	q.Percent = PercentRules{}                // a '%' anywhere: verbatimCanon leaves the URL to the rules (pctAny)
+	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (verbatimCanon)
 	q.Fragment = FragmentRules{}
-	q.Hosts, q.Language = nil, nil // unchanged: the host has no per-host rule or language
+	q.Hosts, q.Language = nil, nil // verbatimCanon: the host has no per-host rule or language
 	q.Limits = Limits{}
 	n.same = reflect.DeepEqual(q, Profile{})
 	return nil
 }
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
-// s[:a] + s[b:end], where s[a:b] is a www label or a port that a rule
-// removes (a == b when none) and s[end:] the trailing slash, fragment …
-// that rules remove.
-type canon struct{ a, b, end int }
+// scheme (s's, or the one scheme.upgrade gives) + s[schemeEnd:a] +
+// s[b:end], where s[a:b] is a www label or a port that a rule removes (a
+// == b when none) and s[end:] the trailing slash, fragment … that rules
+// remove; the bytes of the output before lowerTo are lowercased (the
+// scheme and the host of an input that has them in uppercase).
+type canon struct {
+	scheme               string
+	schemeEnd, a, b, end int
+	lowerTo              int
+}
 
 // string returns the canonical form: s itself or a prefix of it when
-// nothing is cut from its middle (no allocation; the result shares s's
-// memory, as s itself would).
-func (c canon) string(s string) string {
-	if c.a == c.b {
+// nothing else changes (no allocation; the result shares s's memory, as
+// s itself would), else one allocation.
+func (c *canon) string(s string) string {
+	if c.lowerTo == 0 && c.a == c.b && c.scheme == s[:c.schemeEnd] {
 		return s[:c.end]
 	}
-	return s[:c.a] + s[c.b:c.end]
+	b := c.append(make([]byte, 0, len(c.scheme)+c.a-c.schemeEnd+c.end-c.b), s)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-func (c canon) append(dst []byte, s string) []byte {
-	return append(append(dst, s[:c.a]...), s[c.b:c.end]...)
+func (c *canon) append(dst []byte, s string) []byte {
+	start := len(dst)
+	dst = append(dst, c.scheme...)
+	dst = append(dst, s[c.schemeEnd:c.a]...)
+	dst = append(dst, s[c.b:c.end]...)
+	for i := start; i < start+c.lowerTo; i++ {
+		dst[i] = lower(dst[i])
+	}
+	return dst
 }
 
-// unchanged returns the canonical form of s without parsing it into a
-// URL, when s is verbatim (scanVerbatim, which fills v) and the profile's
-// rules do at most what canon can say: drop a www label or the port,
-// trailing slashes, the fragment. ok is false when a rule may do more
-// (the general code decides) or s is not verbatim (vOK false).
-func (n *Normalizer) unchanged(s string, v *verbatimURL) (c canon, ok, vOK bool) {
+// verbatimCanon returns the canonical form of s without parsing it into
+// a URL, when s is verbatim (scanVerbatim, which fills v; an uppercase
+// scheme or host is lowercased) and the profile's rules do at most what
+// canon can say: upgrade the scheme, drop a www label or the port,
+// trailing slashes, the fragment. ok is false when a rule may do more (the
+// general code decides; c is then only partly filled) or s is not
+// verbatim (vOK false).
+func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
 		return c, false, false
 	}
-	scheme := s[:v.schemeEnd]
-	_, upgraded := n.upgraded(scheme)
-	if v.lower || upgraded || len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
+	scheme := "https"[:v.schemeEnd] // lowercase
+	c.scheme, c.schemeEnd = scheme, v.schemeEnd
+	if to, ok := n.upgraded(scheme); ok {
+		if v.port >= 0 || specialPort(to) < 0 {
+			return c, false, true // the port could be to's default (asParsed)
+		}
+		c.scheme = to
+	}
+	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
 		return c, false, true
 	}
 	c.a, c.b = v.hostStart, v.hostStart
-	h := n.stripWWW(s[v.hostStart:v.hostEnd])
-	if n.hostChanges(h) {
+	h := s[v.hostStart:v.hostEnd]
+	if !v.lower {
+		h = n.stripWWW(h)
+	}
+	if n.hostChanges(h, v.lower) {
 		return c, false, true
 	}
 	c.b += v.hostEnd - v.hostStart - len(h) // the www label and its dot
+	if v.lower {
+		c.lowerTo = len(c.scheme) + v.hostEnd - v.schemeEnd - (c.b - c.a)
+	}
 	if v.port >= 0 && n.portChanges(scheme, int(v.port)) {
 		if c.a != c.b {
 			return c, false, true // two cuts
@@ -355,12 +416,18 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 }
 
 // hostChanges reports whether a rule may change or refuse the verbatim
-// host h (lowercase letters, digits, '-', '.', '_': within every charset)
-// once host.strip_www is applied: canon cannot say more than that.
-func (n *Normalizer) hostChanges(h string) bool {
+// host h (letters, digits, '-', '.', '_': within every charset), once
+// host.strip_www is applied, where canon cannot say it. A host with
+// uppercase letters (upper) is only taken by profiles that look up no
+// host (host.map, per-host rules, languages, strip_www): the lookups
+// would need it lowercased first, in a copy.
+func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
-		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && h != "localhost" {
+		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
 		return true
+	}
+	if upper {
+		return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 || n.k.www != wwwKeep
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
@@ -368,7 +435,7 @@ func (n *Normalizer) hostChanges(h string) bool {
 	return mapped || rule || lang
 }
 
-// preFrom hands the parser the verbatim scan of raw that unchanged made
+// preFrom hands the parser the verbatim scan of raw that verbatimCanon made
 // (scanned: it ran; ok: raw is verbatim, v its offsets), so that parse
 // does not scan raw again.
 func (p *parser) preFrom(raw string, v *verbatimURL, ok, scanned bool) {
