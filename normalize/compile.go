@@ -53,6 +53,7 @@ type Normalizer struct {
 	inlineSort int  // sortParams sorts up to this many parameters by insertion
 	reference  bool // take no fast path (see useReference)
 	same       bool // verbatimCanon may answer (compileVerbatim)
+	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -186,7 +187,7 @@ func New(p Profile) (*Normalizer, error) {
 //     match), sortParams' insertion sort (never), finishURL's length test
 //     (it always runs).
 func (n *Normalizer) useReference() {
-	n.reference, n.same = true, false
+	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0

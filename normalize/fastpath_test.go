@@ -26,6 +26,10 @@ func TestFastPathsMatchReference(t *testing.T) {
 		inputs = append(inputs, c.Input)
 	}
 	inputs = append(inputs, mutations(inputs, 60000)...)
+	inputs = append(inputs, verbatimSeeds...)
+	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
+	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
+		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")
 	for _, fast := range referenceProfiles(t) {
 		name := fast.Name()
 		ref, err := normalize.NewReference(fast.Profile())

@@ -276,6 +276,9 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q.Hosts, q.Language = nil, nil // verbatimCanon: the host has no per-host rule or language
 	q.Limits = Limits{}
 	n.same = reflect.DeepEqual(q, Profile{})
+	id := *p
+	id.Name, id.Version, id.Description, id.Source, id.Notes, id.Hash, id.Limits = "", "", "", "", nil, "", Limits{}
+	n.identity = n.same && reflect.DeepEqual(id, Profile{})
 	return nil
 }
 
@@ -288,6 +291,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 type canon struct {
 	scheme               string
 	schemeEnd, a, b, end int
+	same                 bool // the output is s[:end]
 	lowerTo              int
 }
 
@@ -295,7 +299,7 @@ type canon struct {
 // nothing else changes (no allocation; the result shares s's memory, as
 // s itself would), else one allocation.
 func (c *canon) string(s string) string {
-	if c.lowerTo == 0 && c.a == c.b && c.scheme == s[:c.schemeEnd] {
+	if c.same {
 		return s[:c.end]
 	}
 	b := c.append(make([]byte, 0, len(c.scheme)+c.a-c.schemeEnd+c.end-c.b), s)
@@ -323,6 +327,11 @@ func (c *canon) append(dst []byte, s string) []byte {
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
 		return c, false, false
+	}
+	if n.identity && !v.lower && (v.queryStart < 0 || len(s)-v.queryStart < n.maxParams) {
+		// No rule at all (whatwg): only limits.max_params could refuse it.
+		c.end, c.same = len(s), true
+		return c, true, true
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, v.schemeEnd
@@ -402,6 +411,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
+	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme
 	return c, true, true
 }
 
