@@ -51,6 +51,22 @@ func span(s string, tab *[256]uint8) (int, uint8) {
 	return j, seen
 }
 
+// spanOK returns the length of the leading bytes of s whose class in tab
+// is vOK, eight bytes a test (span without the classes seen).
+func spanOK(s string, tab *[256]uint8) int {
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		w := s[j : j+8]
+		if tab[w[0]]&tab[w[1]]&tab[w[2]]&tab[w[3]]&tab[w[4]]&tab[w[5]]&tab[w[6]]&tab[w[7]] == 0 {
+			break
+		}
+	}
+	for j < len(s) && tab[s[j]] != 0 {
+		j++
+	}
+	return j
+}
+
 // vQuery and vFragment mark (vOK) the bytes that a special URL's query
 // and a fragment keep as they are.
 var vQuery, vFragment [256]uint8
@@ -138,8 +154,7 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		// The special-query percent-encode set includes '#', which ends the query.
 		i++
 		v.queryStart = i
-		n, _ = span(s[i:], &vQuery)
-		i += n
+		i += spanOK(s[i:], &vQuery)
 		if i < len(s) && s[i] != '#' {
 			return false
 		}
@@ -148,8 +163,7 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		// s[i] is '#'.
 		i++
 		v.fragStart = i
-		n, _ = span(s[i:], &vFragment)
-		i += n
+		i += spanOK(s[i:], &vFragment)
 		if i < len(s) {
 			return false
 		}
@@ -184,8 +198,30 @@ func verbatimPort(s string, i int, v *verbatimURL) int {
 // with '.' or '%' but is no dot segment (".well-known") is kept, but the
 // path is not plain: the parser's run copy does not take it either.
 func verbatimPath(s string, i int, v *verbatimURL) int {
-	plain, tab := true, &pathFast
-	for ; i < len(s); i++ {
+	// Eight bytes a step while they are ordinary: no byte that ends the
+	// path or that the parser changes, no '/' before a '.', '%' or '/'.
+	// The byte loop below takes the rest, from the '/' before the word
+	// that is not (a dot segment may start there).
+	const ones = 0x0101010101010101
+	plain, tab, start := true, &vPathWord, i
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		m := uint64(tab[w[0]]) | uint64(tab[w[1]])<<8 | uint64(tab[w[2]])<<16 | uint64(tab[w[3]])<<24 |
+			uint64(tab[w[4]])<<32 | uint64(tab[w[5]])<<40 | uint64(tab[w[6]])<<48 | uint64(tab[w[7]])<<56
+		if m&(wStop*ones) != 0 || (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+			break
+		}
+		if m&(wNote*ones) != 0 {
+			plain = false
+		}
+		if m>>56&wSlash != 0 && i+8 < len(s) && tab[s[i+8]]&wAfter != 0 {
+			break
+		}
+	}
+	if i > start {
+		i-- // the byte before the word: a '/' would look at its first byte
+	}
+	for tab := &pathFast; i < len(s); i++ {
 		t := tab[s[i]]
 		if t == 0 {
 			continue
@@ -214,6 +250,36 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 	}
 	v.pathEnd, v.plainPath = i, plain
 	return i
+}
+
+// vPathWord classifies path bytes for verbatimPath's word loop: wStop
+// for the bytes that end the path or that the parser changes (pathFast:
+// pfEnd, pfSlow), wNote for '%' and ';' (the path is not plain), wSlash
+// for '/', wAfter for what makes the segment after a '/' need a look: '.'
+// and '%' (a dot segment?), '/' (an empty segment). wAfter is wSlash's
+// bit shifted left by one, so that a shift of 9 lines a '/' up with the
+// next byte.
+var vPathWord [256]uint8
+
+const (
+	wStop = 1 << iota
+	wSlash
+	wAfter
+	wNote
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		switch pathFast[c] {
+		case pfSlow, pfEnd:
+			vPathWord[c] = wStop
+		case pfNote:
+			vPathWord[c] = wNote
+		}
+	}
+	vPathWord['/'] = wSlash | wAfter
+	vPathWord['.'] = wAfter
+	vPathWord['%'] |= wAfter
 }
 
 // dotSegment reports whether the path segment at the start of s (up to
