@@ -197,8 +197,14 @@ var verbatimSeeds = []string{
 	"https://a.0x/a",
 	"https://a.0xg/a",
 	"https://a.b.09/",           // not a number, not IPv4: an error
-	"https://example.com:443/a", // default port
+	"https://example.com:443/a", // default port: left out
 	"http://example.com:80/a",
+	"https://www.example.com:443/a/?q#f", // and a www label (normalize-url: two cuts)
+	"https://example.com:443/",
+	"https://example.com:0443/a",
+	"https://example.com:443",
+	"http://example.com:80?q",
+	"http://Example.com:80/a/b/#f",
 	"http://example.com:443/a", // not http's default
 	"https://example.com:80/a",
 	"https://example.com:0/a",
