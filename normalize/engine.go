@@ -38,7 +38,9 @@ type pass struct {
 }
 
 // Normalize returns the canonical form of raw. When raw is already
-// canonical the result is raw itself (no allocation).
+// canonical the result is raw itself, and when the canonical form is raw
+// without its end (a trailing slash, a fragment) it is that prefix of raw:
+// no allocation either way, and the result shares raw's memory.
 func (n *Normalizer) Normalize(raw string) (string, error) {
 	return n.normalizeDepth(raw, 0)
 }
