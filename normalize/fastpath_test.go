@@ -304,6 +304,32 @@ func TestVerbatimMatchesParser(t *testing.T) {
 	t.Logf("%d inputs, %d verbatim", len(inputs), reached)
 }
 
+// TestVerbatimUpgradeMaxLength: a scheme upgrade that makes a verbatim
+// URL one byte longer than limits.max_length fails as on the general path
+// (finishURL), where the shortcut once returned it.
+func TestVerbatimUpgradeMaxLength(t *testing.T) {
+	p := normalize.MustLookup("whatwg").Profile()
+	p.Name, p.Scheme.Upgrade, p.Limits.MaxLength = "upgrade-max", map[string]string{"http": "https"}, 30
+	fast, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := normalize.NewReference(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{"http://example.com/abcdefghijk", "http://example.com/abcdefghij", "HTTP://EXAMPLE.COM/abcdefghijk"} {
+		got, gerr := fast.Normalize(in)
+		want, werr := ref.Normalize(in)
+		if got != want || errString(gerr) != errString(werr) {
+			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v", in, got, gerr, want, werr)
+		}
+	}
+	if _, err := fast.Normalize("http://example.com/abcdefghijk"); err == nil {
+		t.Error("an output over limits.max_length: no error")
+	}
+}
+
 // TestCanonicalInputNoAlloc: Normalize allocates nothing on input that is
 // already canonical (issue 18 target 1: 0 allocations on canonical input),
 // through the verbatim path or the general one, for every built-in

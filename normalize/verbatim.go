@@ -494,6 +494,9 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
+	if len(c.scheme)+c.a-c.schemeEnd+c.end-c.b > n.maxLen {
+		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
+	}
 	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme
 	return c, true, true
 }
