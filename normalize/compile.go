@@ -181,7 +181,8 @@ func New(p Profile) (*Normalizer, error) {
 //     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
-//     verbatim URL the rules leave as it is: no parse, no copy);
+//     verbatim URL the rules leave as it is: no parse, no copy), the
+//     query's one '%' scan for all its parts;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
 //     match), sortParams' insertion sort (never), finishURL's length test
