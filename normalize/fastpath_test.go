@@ -365,3 +365,20 @@ func TestCanonicalInputNoAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbatimEligible: every built-in profile takes the verbatim
+// shortcut. compileVerbatim's allow-list turns it off for a profile with a
+// rule it does not know, so a new Profile field would slow every built-in
+// down without failing another test.
+func TestVerbatimEligible(t *testing.T) {
+	for _, name := range normalize.Names() {
+		if !normalize.VerbatimEligible(normalize.MustLookup(name)) {
+			t.Errorf("%s: compileVerbatim turns the verbatim shortcut off", name)
+		}
+	}
+	p := normalize.MustLookup("default").Profile()
+	p.Name, p.Path.Lowercase = "v-lower", true // a rule verbatimCanon does not test
+	if n, err := normalize.New(p); err != nil || normalize.VerbatimEligible(n) {
+		t.Errorf("path.lowercase: eligible %v (%v), want not", err == nil && normalize.VerbatimEligible(n), err)
+	}
+}

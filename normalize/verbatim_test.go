@@ -43,3 +43,6 @@ func fieldsOf(u *URL) URL {
 	c.buf = nil
 	return c
 }
+
+// VerbatimEligible reports whether n takes verbatimCanon (compileVerbatim).
+func VerbatimEligible(n *Normalizer) bool { return n.same }
