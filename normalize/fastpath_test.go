@@ -146,20 +146,26 @@ func mutations(base []string, n int) []string {
 	return out
 }
 
+// fastAndReference compiles p with its fast paths and without.
+func fastAndReference(t *testing.T, p normalize.Profile) (fast, ref *normalize.Normalizer) {
+	t.Helper()
+	fast, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref, err = normalize.NewReference(p); err != nil {
+		t.Fatal(err)
+	}
+	return fast, ref
+}
+
 // TestFastPathUpgradeSameLength: a scheme upgrade to a scheme of the same
 // length ("ftp" → "wss") is written too (the fast path once told an
 // upgrade by the scheme's length and copied "ftp").
 func TestFastPathUpgradeSameLength(t *testing.T) {
 	p := normalize.MustLookup("whatwg").Profile()
 	p.Name, p.Scheme.Upgrade = "upgrade-test", map[string]string{"ftp": "wss", "http": "https"}
-	fast, err := normalize.New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := normalize.NewReference(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fast, ref := fastAndReference(t, p)
 	for _, c := range []struct{ in, want string }{
 		{"ftp://example.com/a", "wss://example.com/a"},     // same length
 		{"http://example.com/a", "https://example.com/a"},  // longer
@@ -310,14 +316,7 @@ func TestVerbatimMatchesParser(t *testing.T) {
 func TestVerbatimUpgradeMaxLength(t *testing.T) {
 	p := normalize.MustLookup("whatwg").Profile()
 	p.Name, p.Scheme.Upgrade, p.Limits.MaxLength = "upgrade-max", map[string]string{"http": "https"}, 30
-	fast, err := normalize.New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := normalize.NewReference(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fast, ref := fastAndReference(t, p)
 	for _, in := range []string{"http://example.com/abcdefghijk", "http://example.com/abcdefghij", "HTTP://EXAMPLE.COM/abcdefghijk"} {
 		got, gerr := fast.Normalize(in)
 		want, werr := ref.Normalize(in)
