@@ -17,9 +17,10 @@ import (
 // lowercases them; verbatimURL.lower), as web_dirty has them in half of
 // its URLs, and so is the scheme's default port (the copy leaves it out;
 // verbatimURL.cut; 10 % of web_dirty). Anything else (a non-ASCII host
-// byte, an IPv4 host, a zero-padded port, userinfo, a dot segment, a byte that the
-// serializer percent-encodes, '\', tab or newline, a path-less authority)
-// fails the check and takes the general parser, from the start.
+// byte, an IPv4 host, a zero-padded port, userinfo, a dot segment, a
+// byte that the serializer percent-encodes, '\', tab or newline, a
+// path-less authority) fails the check and takes the general parser,
+// from the start.
 
 // verbatimURL holds the offsets of a verbatim input, in the input: the
 // serialization is the input, lowercased up to hostEnd when lower is set,
