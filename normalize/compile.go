@@ -52,6 +52,8 @@ type Normalizer struct {
 	pool       sync.Pool
 	inlineSort int  // sortParams sorts up to this many parameters by insertion
 	reference  bool // take no fast path (see useReference)
+	same       bool // verbatimCanon may answer (compileVerbatim)
+	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -156,6 +158,7 @@ func New(p Profile) (*Normalizer, error) {
 		(*Normalizer).compileHosts,
 		(*Normalizer).compilePagination,
 		(*Normalizer).compileLanguage,
+		(*Normalizer).compileVerbatim,
 		(*Normalizer).compileRewrites, // last: it runs the normalizer
 	} {
 		if err := compile(n, &n.prof); err != nil {
@@ -175,15 +178,17 @@ func New(p Profile) (*Normalizer, error) {
 //   - parser (parser.reference): trim's skip when there is no tab or
 //     newline to remove, scheme's "https:"/"http:" shortcut,
 //     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
-//     reject;
+//     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
-//     copy), bySegment (the whole path through appendPct);
+//     copy), bySegment (the whole path through appendPct), verbatimCanon (a
+//     verbatim URL the rules leave as it is: no parse, no copy), the
+//     query's one '%' scan for all its parts;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
 //     match), sortParams' insertion sort (never), finishURL's length test
 //     (it always runs).
 func (n *Normalizer) useReference() {
-	n.reference = true
+	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0

@@ -54,6 +54,7 @@
 //	www.go       host.strip_www, the public suffix test    knobs_test
 //	safebrowsing.go  Safe Browsing's lookup expressions    safebrowsing_test
 //	parse.go     the WHATWG parser                         wpt_test, hascontrol_test
+//	verbatim.go  input already in serialized form          fastpath_test, fuzz_test
 //	host.go      the host parser, IPv4, IPv6, IDNA         wpt_test, limits_test (long IDN labels)
 //	url.go       URL, its components                       wpt_test
 //	chars.go     byte classes, percent-encoding            wpt_test
@@ -81,7 +82,8 @@
 //  3. Apply it on the general path (engine.go, path.go or query.go), and
 //     make every fast path that could skip it see it: asParsed must not
 //     copy what the rule changes, needParams, bySegment and pctAny must
-//     turn on for it.
+//     turn on for it (compileVerbatim's allow-list keeps verbatimCanon off
+//     for a profile with the rule until it is taught the rule).
 //  4. If it refuses input, fail through st.p.fail with the rule's field
 //     name (host.charset dns), and add a TestErrorReasons row.
 //  5. Turn it on in a referenceProfiles variant (fastpath_test.go), so

@@ -38,27 +38,53 @@ type pass struct {
 }
 
 // Normalize returns the canonical form of raw. When raw is already
-// canonical the result is raw itself (no allocation).
+// canonical the result is raw itself, and when the canonical form is raw
+// without its end (a trailing slash, a fragment) it is that prefix of raw:
+// no allocation either way, and the result shares raw's memory.
 func (n *Normalizer) Normalize(raw string) (string, error) {
 	return n.normalizeDepth(raw, 0)
 }
 
 func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
+	var v verbatimURL
+	var vOK bool
+	if depth == 0 {
+		var c canon
+		var same bool
+		if c, same, vOK = n.verbatimCanon(raw, &v); same {
+			return c.string(raw), nil
+		}
+	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
+	st.p.preFrom(raw, &v, vOK, depth == 0 && n.same)
 	if k := n.run(st, raw, nil, depth); k != nil {
 		return "", st.err("normalize", raw, k)
 	}
-	if string(st.out) == raw {
-		return raw, nil
+	return resultOf(st.out, raw), nil
+}
+
+// resultOf returns out as a string: raw itself when out is raw, or a
+// prefix of raw when out is raw without its end (a trailing slash, a
+// fragment: no allocation; the result shares raw's memory, as raw itself
+// would).
+func resultOf(out []byte, raw string) string {
+	if len(out) <= len(raw) && string(out) == raw[:len(out)] {
+		return raw[:len(out)]
 	}
-	return string(st.out), nil
+	return string(out)
 }
 
 // AppendNormalized appends the canonical form of raw to dst.
 func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
+	var v verbatimURL
+	c, same, vOK := n.verbatimCanon(raw, &v)
+	if same {
+		return c.append(dst, raw), nil
+	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
+	st.p.preFrom(raw, &v, vOK, n.same)
 	if k := n.run(st, raw, nil, 0); k != nil {
 		return dst, st.err("normalize", raw, k)
 	}

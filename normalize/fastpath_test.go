@@ -1,6 +1,7 @@
 package normalize_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -25,6 +26,10 @@ func TestFastPathsMatchReference(t *testing.T) {
 		inputs = append(inputs, c.Input)
 	}
 	inputs = append(inputs, mutations(inputs, 60000)...)
+	inputs = append(inputs, verbatimSeeds...)
+	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
+	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
+		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")
 	for _, fast := range referenceProfiles(t) {
 		name := fast.Name()
 		ref, err := normalize.NewReference(fast.Profile())
@@ -141,20 +146,26 @@ func mutations(base []string, n int) []string {
 	return out
 }
 
+// fastAndReference compiles p with its fast paths and without.
+func fastAndReference(t *testing.T, p normalize.Profile) (fast, ref *normalize.Normalizer) {
+	t.Helper()
+	fast, err := normalize.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref, err = normalize.NewReference(p); err != nil {
+		t.Fatal(err)
+	}
+	return fast, ref
+}
+
 // TestFastPathUpgradeSameLength: a scheme upgrade to a scheme of the same
 // length ("ftp" → "wss") is written too (the fast path once told an
 // upgrade by the scheme's length and copied "ftp").
 func TestFastPathUpgradeSameLength(t *testing.T) {
 	p := normalize.MustLookup("whatwg").Profile()
 	p.Name, p.Scheme.Upgrade = "upgrade-test", map[string]string{"ftp": "wss", "http": "https"}
-	fast, err := normalize.New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := normalize.NewReference(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fast, ref := fastAndReference(t, p)
 	for _, c := range []struct{ in, want string }{
 		{"ftp://example.com/a", "wss://example.com/a"},     // same length
 		{"http://example.com/a", "https://example.com/a"},  // longer
@@ -165,5 +176,208 @@ func TestFastPathUpgradeSameLength(t *testing.T) {
 		if err != nil || rerr != nil || got != c.want || want != c.want {
 			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v; want %q", c.in, got, err, want, rerr, c.want)
 		}
+	}
+}
+
+// verbatimSeeds are inputs on each boundary of the verbatim scan
+// (verbatim.go): the serialization of each is, or just is not, the input.
+var verbatimSeeds = []string{
+	"https://example.com/a/b?q=1#f", // verbatim
+	"http://example.com/",           // verbatim, root path
+	"https://Example.com/a",         // uppercase host byte
+	"https://example.COM/a",
+	"HTTPS://EXAMPLE.COM/A",
+	"HtTp://ExAmPlE.CoM:8080/A?B#C",
+	"HTTP://EXAMPLE.COM:80/a",
+	"HTTPS://EXAMPLE.COM:443/a",
+	"https://0X7F.1/a",
+	"https://A.0XAB/a",
+	"https://a.0xAB/a",
+	"https://A.B.C.XN--POKXNCVKS/",
+	"https://xn--bcher-kva.example/a", // an ASCII xn-- label stays as it is
+	"https://xn--/a",
+	"https://a.b.c.xn--pokxncvks/",
+	"https://example.123/a", // the last label is a number
+	"https://1.2.3.4/a",
+	"https://0x7f.1/a", // a hex number
+	"https://a.0x/a",
+	"https://a.0xg/a",
+	"https://a.b.09/",           // not a number, not IPv4: an error
+	"https://example.com:443/a", // default port: left out
+	"http://example.com:80/a",
+	"https://www.example.com:443/a/?q#f", // and a www label (normalize-url: two cuts)
+	"https://example.com:443/",
+	"https://example.com:0443/a",
+	"https://example.com:443",
+	"http://example.com:80?q",
+	"http://Example.com:80/a/b/#f",
+	"http://example.com:443/a", // not http's default
+	"https://example.com:80/a",
+	"https://example.com:0/a",
+	"https://example.com:00/a", // a leading zero
+	"https://example.com:08080/a",
+	"https://example.com:65535/a",
+	"https://example.com:65536/a",
+	"https://example.com:123456/a",
+	"https://example.com:/a", // an empty port
+	"https://example.com:8a/a",
+	"https://example.com",    // no path: the serializer adds "/"
+	"https://example.com?q",  // no path, a query
+	"https://example.com#f",  // no path, a fragment
+	"https://example.com./a", // a trailing dot
+	"https://example.com../a",
+	"https://.example.com/a",
+	"https://a..b/a",
+	"https://a_b.example/a",
+	"https://a~b.example/a",
+	"https://a%2eb/a", // '%' in the host
+	"https://u@example.com/a",
+	"https://u:p@example.com/a",
+	"https://[::1]/a",
+	"https://example.com/a/%2e/b", // dot segments
+	"https://example.com/a/%2E%2e/b",
+	"https://example.com/a/./b",
+	"https://example.com/a/../b",
+	"https://example.com/a/.",
+	"https://example.com/a/..",
+	"https://example.com/a/.%2e?q",
+	"https://example.com/.well-known/x", // a segment that starts with '.', not a dot segment
+	"https://example.com/..a/x",
+	"https://example.com/%41/x", // a segment that starts with '%'
+	"https://example.com/a%zz",
+	"https://example.com/a;b=1/c",
+	"https://example.com//a", // an empty first segment
+	"https://example.com/a//b",
+	"https://example.com/a\\b", // '\' is a slash in a special URL
+	"https://example.com\\a",
+	"https://example.com/a\tb", // tab and newline are removed
+	"https://exam\nple.com/a",
+	"https://example.com/a\r",
+	"https://example.com/a ",
+	" https://example.com/a",
+	"https://example.com/a?", // an empty query
+	"https://example.com/a#", // an empty fragment
+	"https://example.com/a?#",
+	"https://example.com/a?q'",  // ' is in the special-query set
+	"https://example.com/a?q#'", // but not in the fragment set
+	"https://example.com/a#f#g",
+	"https://example.com/a#f?g",
+	"https://example.com/a?b?c",
+	"https://example.com/é",
+	"HTTPS://example.com/a",
+	"https:/example.com/a",
+	"https:example.com/a",
+	"https:///example.com/a",
+	"ws://example.com/a",
+	"https:///a",
+	"https://",
+	"https://:80/a",
+}
+
+// TestVerbatimMatchesParser: the verbatim fast path fills the URL exactly
+// as the general parser does (buffer, offsets, port, host kind and
+// charset), on the shipped corpus with variants, every WPT input,
+// mutations of them and inputs with every byte value in each component.
+func TestVerbatimMatchesParser(t *testing.T) {
+	inputs := append(corpusWithVariants(t), verbatimSeeds...)
+	for _, c := range loadWPT(t, wptFile) {
+		inputs = append(inputs, c.Input)
+	}
+	inputs = append(inputs, mutations(inputs, 60000)...)
+	for c := range 256 {
+		b := string(rune(c))
+		if c >= 0x80 {
+			b = string([]byte{byte(c)})
+		}
+		for _, f := range []string{"https://%sexample.com/a", "https://exa%smple.com/a", "https://example.com%s/a", "https://example.com:8%s/a",
+			"https://example.com/%s", "https://example.com/a%s/b", "https://example.com/a?%s", "https://example.com/a?q#%s", "https://example.com/a#%s"} {
+			inputs = append(inputs, fmt.Sprintf(f, b))
+		}
+	}
+	reached := 0
+	for _, in := range inputs {
+		diff, verbatim := normalize.VerbatimMismatch(in)
+		if diff != "" {
+			t.Errorf("Parse(%q):\n%s", in, diff)
+		}
+		if verbatim {
+			reached++
+		}
+	}
+	if reached < len(inputs)/10 {
+		t.Errorf("the verbatim path took %d of %d inputs", reached, len(inputs))
+	}
+	t.Logf("%d inputs, %d verbatim", len(inputs), reached)
+}
+
+// TestVerbatimUpgradeMaxLength: a scheme upgrade that makes a verbatim
+// URL one byte longer than limits.max_length fails as on the general path
+// (finishURL), where the shortcut once returned it.
+func TestVerbatimUpgradeMaxLength(t *testing.T) {
+	p := normalize.MustLookup("whatwg").Profile()
+	p.Name, p.Scheme.Upgrade, p.Limits.MaxLength = "upgrade-max", map[string]string{"http": "https"}, 30
+	fast, ref := fastAndReference(t, p)
+	for _, in := range []string{"http://example.com/abcdefghijk", "http://example.com/abcdefghij", "HTTP://EXAMPLE.COM/abcdefghijk"} {
+		got, gerr := fast.Normalize(in)
+		want, werr := ref.Normalize(in)
+		if got != want || errString(gerr) != errString(werr) {
+			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v", in, got, gerr, want, werr)
+		}
+	}
+	if _, err := fast.Normalize("http://example.com/abcdefghijk"); err == nil {
+		t.Error("an output over limits.max_length: no error")
+	}
+}
+
+// TestCanonicalInputNoAlloc: Normalize allocates nothing on input that is
+// already canonical (issue 18 target 1: 0 allocations on canonical input),
+// through the verbatim path or the general one, for every built-in
+// profile; and the verbatim path takes a plain lowercase URL (the scan
+// once marked every host uppercase, which cost an allocation per URL and
+// no test failed).
+func TestCanonicalInputNoAlloc(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	corpus := readLines(t, "../testdata/urls/kasztp.txt")
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		checked := 0
+		for i := 0; i < len(corpus) && checked < 300; i += 37 {
+			out, err := n.Normalize(corpus[i])
+			if err != nil {
+				continue
+			}
+			checked++
+			if got := testing.AllocsPerRun(20, func() { sink, _ = n.Normalize(out) }); got != 0 {
+				t.Errorf("%s: Normalize(%q) (canonical) allocates %v times", name, out, got)
+			}
+		}
+		if checked < 100 {
+			t.Errorf("%s: only %d canonical inputs", name, checked)
+		}
+	}
+	n := normalize.MustLookup("default")
+	for _, in := range []string{"https://example.com/a/b", "https://example.com/a/b/", "https://www.example.com/a#f"} {
+		if got := testing.AllocsPerRun(20, func() { sink, _ = n.Normalize(in) }); got != 0 {
+			t.Errorf("default: Normalize(%q) allocates %v times", in, got)
+		}
+	}
+}
+
+// TestVerbatimEligible: every built-in profile takes the verbatim
+// shortcut. compileVerbatim's allow-list turns it off for a profile with a
+// rule it does not know, so a new Profile field would slow every built-in
+// down without failing another test.
+func TestVerbatimEligible(t *testing.T) {
+	for _, name := range normalize.Names() {
+		if !normalize.VerbatimEligible(normalize.MustLookup(name)) {
+			t.Errorf("%s: compileVerbatim turns the verbatim shortcut off", name)
+		}
+	}
+	p := normalize.MustLookup("default").Profile()
+	p.Name, p.Path.Lowercase = "v-lower", true // a rule verbatimCanon does not test
+	if n, err := normalize.New(p); err != nil || normalize.VerbatimEligible(n) {
+		t.Errorf("path.lowercase: eligible %v (%v), want not", err == nil && normalize.VerbatimEligible(n), err)
 	}
 }

@@ -22,6 +22,8 @@ import (
 //     outputs of the canonicalizing profiles also parse with net/url to the
 //     same scheme, host and query (a differential check);
 //   - the output length is bounded by 3·len(x) + 64;
+//   - the parser's fast paths fill the URL as the general parser does
+//     (VerbatimMismatch: buffer, offsets, host kind …);
 //   - the fast paths give what the general code gives (NewReference), for
 //     these profiles and the other profiles of TestFastPathsMatchReference
 //     (testdata/config, variants), unless $URLNORM_FUZZ_PROFILE is set;
@@ -54,6 +56,9 @@ func FuzzNormalize(f *testing.F) {
 		fast, refs = append(fast, n), append(refs, ref)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if diff, _ := normalize.VerbatimMismatch(s); diff != "" {
+			t.Fatalf("Parse(%q): the fast paths fill another URL than the general parser:\n%s", s, diff)
+		}
 		for _, n := range profiles {
 			checkNormalize(t, n, s)
 		}
@@ -79,6 +84,7 @@ func fuzzSeeds(f *testing.F) []string {
 	for _, c := range loadWPT(f, wptFile) {
 		seeds = append(seeds, c.Input)
 	}
+	seeds = append(seeds, verbatimSeeds...)
 	profiles, _ := golden.Profiles()
 	for _, p := range profiles {
 		rows, err := golden.Load(p)

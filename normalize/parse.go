@@ -21,7 +21,20 @@ type parser struct {
 	host      []byte // percent-decoded host
 	reference bool   // take no fast path (Normalizer.useReference)
 	why       failure
+
+	// The verbatim scan of preInput, when the normalizer made it before
+	// the parse (Normalizer.verbatimCanon): preYes with its offsets in pre,
+	// or preNo; parse takes it and resets preState.
+	pre      verbatimURL
+	preState uint8
+	preInput string
 }
+
+const (
+	preNone = iota
+	preYes
+	preNo
+)
 
 // Parse parses an absolute URL per the WHATWG URL Standard.
 func Parse(raw string) (*URL, error) {
@@ -44,6 +57,22 @@ func ParseRef(base *URL, raw string) (*URL, error) {
 func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 	u.reset()
 	p.u, p.base = u, base
+	if !p.reference && base == nil {
+		// The verbatim fast path (verbatim.go), with the normalizer's
+		// scan of the same input when it made one.
+		pre := p.preState
+		p.preState = preNone
+		switch {
+		case pre == preNone || input != p.preInput:
+			if p.verbatim(input) {
+				return nil
+			}
+		case pre == preYes:
+			p.setVerbatim(input, &p.pre)
+			return nil
+		}
+	}
+	p.preState = preNone
 	input = p.trim(input)
 
 	// scheme start state / scheme state

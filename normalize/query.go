@@ -65,6 +65,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	}
 	st.qbuf = st.qbuf[:0]
 	st.params = st.params[:0]
+	// Without a '%' in the query, the percent rules have nothing to do
+	// in its parts: one scan here instead of one per key and value (a
+	// fast path: the reference reads every part).
+	pct := n.reference || n.pctAny && strings.IndexByte(q, '%') >= 0
 	if n.query.DropEmptyPairs {
 		pieces = min(pieces, (len(q)+1)/2) // a kept piece has a byte, and a '&' between two
 	}
@@ -84,11 +88,11 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		}
 		key, value, eq := strings.Cut(piece, "=")
 		p := param{k0: uint32(len(st.qbuf))}
-		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key)
+		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
 		p.k1 = uint32(len(st.qbuf))
 		if eq {
 			st.qbuf = append(st.qbuf, '=')
-			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value)
+			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
 			if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
 				st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
 			}
@@ -157,12 +161,15 @@ func (p param) value(qbuf []byte) []byte {
 }
 
 // appendQueryPart appends a key or a value; raw is the form set of keys
-// or values.
-func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool) []byte {
-	if n.query.FormEncoding {
+// or values, pct whether the query has a '%' the percent rules read.
+func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool, pct bool) []byte {
+	switch {
+	case n.query.FormEncoding:
 		return appendForm(dst, s, raw, n.k.form.space)
+	case pct:
+		return n.appendPct(dst, s)
 	}
-	return n.appendPct(dst, s)
+	return append(dst, s...)
 }
 
 // appendForm form-decodes s ('+' is a space, %XX a byte) and re-encodes it:

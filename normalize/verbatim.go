@@ -1,0 +1,547 @@
+package normalize
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"unsafe"
+)
+
+// Most web URLs are already written the way the URL Standard's serializer
+// writes them (ada's lesson): "https://example.com/a/b?q=1". For such an
+// input the parse is a validation: one pass that checks that the
+// serialization of the input is the input and records where each
+// component starts, then one copy into URL.buf (or, when the profile's
+// rules leave the URL as it is, no copy at all: Normalizer.verbatimCanon).
+// An uppercase letter in the scheme or the host is taken too (the copy
+// lowercases them; verbatimURL.lower), as web_dirty has them in half of
+// its URLs, and so is the scheme's default port (the copy leaves it out;
+// verbatimURL.cut; 10 % of web_dirty). Anything else (a non-ASCII host
+// byte, an IPv4 host, a zero-padded port, userinfo, a dot segment, a
+// byte that the serializer percent-encodes, '\', tab or newline, a
+// path-less authority) fails the check and takes the general parser,
+// from the start.
+
+// verbatimURL holds the offsets of a verbatim input, in the input: the
+// serialization is the input, lowercased up to hostEnd when lower is set,
+// without input[hostEnd:hostEnd+cut] (a default port) when cut > 0.
+type verbatimURL struct {
+	schemeEnd, hostStart, hostEnd, authEnd, pathEnd int
+	queryStart, fragStart                           int // -1 when null
+	port                                            int32
+	plainPath                                       bool // no '%', ';' or "//" and no segment that starts with '.' (URL.plainPath)
+	pct                                             bool // a '%' after the authority
+	lower                                           bool // the scheme or the host has an uppercase letter
+	cut                                             int  // the length of ":80" or ":443", the scheme's default port, after the host
+}
+
+// span returns the length of the leading bytes of s whose class in tab
+// is not 0 and the OR of their classes: four bytes a test, where a byte
+// at a time costs nine instructions a byte.
+func span(s string, tab *[256]uint8) (int, uint8) {
+	seen := uint8(0)
+	j := 0
+	for ; j+4 <= len(s); j += 4 {
+		w := s[j : j+4]
+		c0, c1, c2, c3 := tab[w[0]], tab[w[1]], tab[w[2]], tab[w[3]]
+		if c0&c1&c2&c3&vOK == 0 {
+			break
+		}
+		seen |= c0 | c1 | c2 | c3
+	}
+	for ; j < len(s) && tab[s[j]] != 0; j++ {
+		seen |= tab[s[j]]
+	}
+	return j, seen
+}
+
+// spanOK returns the length of the leading bytes of s whose class in tab
+// is vOK, eight bytes a test (span without the classes seen).
+func spanOK(s string, tab *[256]uint8) int {
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		w := s[j : j+8]
+		if tab[w[0]]&tab[w[1]]&tab[w[2]]&tab[w[3]]&tab[w[4]]&tab[w[5]]&tab[w[6]]&tab[w[7]] == 0 {
+			break
+		}
+	}
+	for j < len(s) && tab[s[j]] != 0 {
+		j++
+	}
+	return j
+}
+
+// vQuery and vFragment mark (vOK) the bytes that a special URL's query
+// and a fragment keep as they are.
+var vQuery, vFragment [256]uint8
+
+func init() {
+	for c := 0; c < 256; c++ {
+		if class[c]&encSpecialQ == 0 {
+			vQuery[c] = vOK
+		}
+		if class[c]&encFragment == 0 {
+			vFragment[c] = vOK
+		}
+	}
+}
+
+// vHost classifies the bytes of a verbatim host: vOK for lowercase
+// letters, digits, '-', '.' and '_', which the parser keeps as they are
+// (plainAuthority) and which are in both host charsets (csDNS,
+// csRFC3986); vOK|vUpper for uppercase letters, which it lowercases; 0 for
+// the others. An ASCII "xn--" label is kept as it is too (see
+// parseHost), so it needs no test here.
+var vHost [256]uint8
+
+const (
+	vOK    = 1 << iota // the byte is taken
+	vUpper             // and is an uppercase letter
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		switch b := byte(c); {
+		case b >= 'a' && b <= 'z' || isDigit(b) || b == '-' || b == '.' || b == '_':
+			vHost[c] = vOK
+		case b >= 'A' && b <= 'Z':
+			vHost[c] = vOK | vUpper
+		}
+	}
+}
+
+// scanVerbatim reports whether s is an http or https URL whose
+// serialization is s itself, and fills v with its offsets. It is a pure
+// function of s: Normalizer.verbatimCanon calls it before taking any state.
+func scanVerbatim(s string, v *verbatimURL) bool {
+	var i int
+	v.lower, v.cut = false, 0
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		v.schemeEnd, i = 5, 8
+	case strings.HasPrefix(s, "http://"):
+		v.schemeEnd, i = 4, 7
+	case hasPrefixFold(s, "https://"):
+		v.schemeEnd, i, v.lower = 5, 8, true
+	case hasPrefixFold(s, "http://"):
+		v.schemeEnd, i, v.lower = 4, 7, true
+	default:
+		return false
+	}
+	v.hostStart = i
+	n, t := span(s[i:], &vHost)
+	i += n
+	v.lower = v.lower || t&vUpper != 0
+	if i == v.hostStart || i == len(s) {
+		return false // an empty host; no path (the serializer adds "/")
+	}
+	// The last label is not a number (an IPv4 address, or an error).
+	v.hostEnd = i
+	if endsInNumber(s[v.hostStart:i], true) {
+		return false
+	}
+	v.port = -1
+	if s[i] == ':' {
+		if i = verbatimPort(s, i+1, v); i < 0 {
+			return false
+		}
+	}
+	if i == len(s) || s[i] != '/' {
+		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
+	}
+	v.authEnd = i
+	if i = verbatimPath(s, i, v); i < 0 {
+		return false
+	}
+	v.queryStart, v.fragStart = -1, -1
+	if i < len(s) && s[i] == '?' {
+		// The special-query percent-encode set includes '#', which ends the query.
+		i++
+		v.queryStart = i
+		i += spanOK(s[i:], &vQuery)
+		if i < len(s) && s[i] != '#' {
+			return false
+		}
+	}
+	if i < len(s) {
+		// s[i] is '#'.
+		i++
+		v.fragStart = i
+		i += spanOK(s[i:], &vFragment)
+		if i < len(s) {
+			return false
+		}
+	}
+	v.pct = strings.IndexByte(s[v.authEnd:], '%') >= 0
+	return true
+}
+
+// verbatimPort reads the port digits from s[i:] into v and returns the
+// index after them, or -1 unless the serializer writes them as they are:
+// 1 to 5 digits without a leading zero ("0" itself is fine), at most
+// 65535; or, exactly "80" for http or "443" for https, leaves them out
+// (the scheme's default port is null: v.cut).
+func verbatimPort(s string, i int, v *verbatimURL) int {
+	j, p := i, int32(0)
+	for j < len(s) && j-i < 6 && isDigit(s[j]) {
+		p = p*10 + int32(s[j]-'0')
+		j++
+	}
+	switch {
+	case j == i, j-i > 5, s[i] == '0' && j-i > 1, p > 65535:
+		return -1
+	case p == 80 && v.schemeEnd == 4, p == 443 && v.schemeEnd == 5:
+		v.cut = j - (i - 1) // ':' and the digits
+		return j
+	}
+	v.port = p
+	return j
+}
+
+// verbatimPath checks the path at s[i:] (which starts with '/') with the
+// parser's path table (pathFast) and returns the index of the '?' or '#'
+// that ends it (len(s) when none), or -1 when the path is not written as
+// the serializer writes it: a byte of the path percent-encode set, '\', or
+// a dot segment ("." "..", "%2e" in any case …). A segment that starts
+// with '.' or '%' but is no dot segment (".well-known") is kept, but the
+// path is not plain: the parser's run copy does not take it either.
+func verbatimPath(s string, i int, v *verbatimURL) int {
+	// Eight bytes a step while they are ordinary: no byte that ends the
+	// path or that the parser changes, no '/' before a '.', '%' or '/'.
+	// The byte loop below takes the rest, from the '/' before the word
+	// that is not (a dot segment may start there).
+	const ones = 0x0101010101010101
+	plain, tab, start := true, &vPathWord, i
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		m := uint64(tab[w[0]]) | uint64(tab[w[1]])<<8 | uint64(tab[w[2]])<<16 | uint64(tab[w[3]])<<24 |
+			uint64(tab[w[4]])<<32 | uint64(tab[w[5]])<<40 | uint64(tab[w[6]])<<48 | uint64(tab[w[7]])<<56
+		if m&(wStop*ones) != 0 || (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+			break
+		}
+		if m&(wNote*ones) != 0 {
+			plain = false
+		}
+		if m>>56&wSlash != 0 && i+8 < len(s) && tab[s[i+8]]&wAfter != 0 {
+			break
+		}
+	}
+	if i > start {
+		i-- // the byte before the word: a '/' would look at its first byte
+	}
+	for tab := &pathFast; i < len(s); i++ {
+		t := tab[s[i]]
+		if t == 0 {
+			continue
+		}
+		switch t {
+		case pfSlash:
+			if i+1 < len(s) {
+				switch s[i+1] {
+				case '/':
+					plain = false
+				case '.', '%':
+					plain = false
+					if dotSegment(s[i+1:]) {
+						return -1
+					}
+				}
+			}
+		case pfNote:
+			plain = false
+		case pfEnd:
+			v.pathEnd, v.plainPath = i, plain
+			return i
+		default:
+			return -1
+		}
+	}
+	v.pathEnd, v.plainPath = i, plain
+	return i
+}
+
+// vPathWord classifies path bytes for verbatimPath's word loop: wStop
+// for the bytes that end the path or that the parser changes (pathFast:
+// pfEnd, pfSlow), wNote for '%' and ';' (the path is not plain), wSlash
+// for '/', wAfter for what makes the segment after a '/' need a look: '.'
+// and '%' (a dot segment?), '/' (an empty segment). wAfter is wSlash's
+// bit shifted left by one, so that a shift of 9 lines a '/' up with the
+// next byte.
+var vPathWord [256]uint8
+
+const (
+	wStop = 1 << iota
+	wSlash
+	wAfter
+	wNote
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		switch pathFast[c] {
+		case pfSlow, pfEnd:
+			vPathWord[c] = wStop
+		case pfNote:
+			vPathWord[c] = wNote
+		}
+	}
+	vPathWord['/'] = wSlash | wAfter
+	vPathWord['.'] = wAfter
+	vPathWord['%'] |= wAfter
+}
+
+// dotSegment reports whether the path segment at the start of s (up to
+// '/', '?', '#' or the end) is a single- or double-dot segment.
+func dotSegment(s string) bool {
+	end := 0
+	for end < len(s) && end <= 6 && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+		end++
+	}
+	return isSingleDot(s[:end]) || isDoubleDot(s[:end])
+}
+
+// verbatim is the parser's fast path: when the serialization of input is
+// input itself, one copy fills u.buf and the scan's offsets fill the
+// fields, as the general parser would (TestVerbatimMatchesParser).
+func (p *parser) verbatim(input string) bool {
+	var v verbatimURL
+	if !scanVerbatim(input, &v) {
+		return false
+	}
+	p.setVerbatim(input, &v)
+	return true
+}
+
+// setVerbatim fills p.u from input, which scanVerbatim accepted into v.
+func (p *parser) setVerbatim(input string, v *verbatimURL) {
+	u := p.u
+	d := v.cut // offsets after the host move back by the default port's length
+	u.buf = append(u.buf[:0], input[:v.hostEnd]...)
+	u.buf = append(u.buf, input[v.hostEnd+d:]...)
+	if v.lower {
+		lowerDomain(u.buf[:v.schemeEnd], input[:v.schemeEnd])
+		lowerDomain(u.buf[v.hostStart:v.hostEnd], input[v.hostStart:v.hostEnd])
+	}
+	u.schemeEnd, u.special = v.schemeEnd, true
+	u.userStart, u.userEnd, u.passStart, u.passEnd = v.hostStart, v.hostStart, v.hostStart, v.hostStart
+	u.hostStart, u.hostEnd, u.authEnd = v.hostStart, v.hostEnd, v.authEnd-d
+	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
+	u.port = v.port
+	u.pathStart, u.pathEnd = v.authEnd-d, v.pathEnd-d
+	u.queryStart, u.fragStart = v.queryStart, v.fragStart
+	if d > 0 {
+		if u.queryStart >= 0 {
+			u.queryStart -= d
+		}
+		if u.fragStart >= 0 {
+			u.fragStart -= d
+		}
+	}
+	u.plainPath = v.plainPath
+}
+
+// compileVerbatim decides whether Normalizer.verbatimCanon may answer for the
+// profile: every rule is one verbatimCanon tests per URL, or has nothing to
+// do on a verbatim URL (userinfo.remove: it has none; scheme.assume: it
+// starts with a scheme). The test is a list of what is allowed, so that a
+// rule added later turns the shortcut off until verbatimCanon learns it.
+func (n *Normalizer) compileVerbatim(p *Profile) error {
+	q := *p
+	q.Name, q.Version, q.Description, q.Source, q.Notes, q.Hash = "", "", "", "", nil, ""
+	q.Scheme = SchemeRules{}
+	q.Host = HostRules{}
+	q.Userinfo = UserinfoRules{}
+	q.Port = PortRules{}
+	q.Path.TrailingSlash, q.Path.EmptyPathSlash, q.Path.RemoveLoneRoot = "", false, false
+	q.Path.CollapseSlashes, q.Path.KeepSchemeSlashes, q.Path.RemoveParams, q.Path.RemoveCookieless = false, false, nil, nil
+	q.Percent = PercentRules{}                // a '%' anywhere: verbatimCanon leaves the URL to the rules (pctAny)
+	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (verbatimCanon)
+	q.Fragment = FragmentRules{}
+	q.Hosts, q.Language = nil, nil // verbatimCanon: the host has no per-host rule or language
+	q.Limits = Limits{}
+	n.same = reflect.DeepEqual(q, Profile{})
+	id := *p
+	id.Name, id.Version, id.Description, id.Source, id.Notes, id.Hash, id.Limits = "", "", "", "", nil, "", Limits{}
+	n.identity = n.same && reflect.DeepEqual(id, Profile{})
+	return nil
+}
+
+// canon is the canonical form of a verbatim URL s as pieces of s:
+// scheme (s's, or the one scheme.upgrade gives) + s[schemeEnd:a] +
+// s[b:end], where s[a:b] is a www label or a port that a rule removes (a
+// == b when none) and s[end:] the trailing slash, fragment … that rules
+// remove; the bytes of the output before lowerTo are lowercased (the
+// scheme and the host of an input that has them in uppercase).
+type canon struct {
+	scheme               string
+	schemeEnd, a, b, end int
+	same                 bool // the output is s[:end]
+	lowerTo              int
+}
+
+// string returns the canonical form: s itself or a prefix of it when
+// nothing else changes (no allocation; the result shares s's memory, as
+// s itself would), else one allocation.
+func (c *canon) string(s string) string {
+	if c.same {
+		return s[:c.end]
+	}
+	b := c.append(make([]byte, 0, len(c.scheme)+c.a-c.schemeEnd+c.end-c.b), s)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+func (c *canon) append(dst []byte, s string) []byte {
+	start := len(dst)
+	dst = append(dst, c.scheme...)
+	dst = append(dst, s[c.schemeEnd:c.a]...)
+	dst = append(dst, s[c.b:c.end]...)
+	for i := start; i < start+c.lowerTo; i++ {
+		dst[i] = lower(dst[i])
+	}
+	return dst
+}
+
+// verbatimCanon returns the canonical form of s without parsing it into
+// a URL, when s is verbatim (scanVerbatim, which fills v; an uppercase
+// scheme or host is lowercased) and the profile's rules do at most what
+// canon can say: upgrade the scheme, drop a www label or the port,
+// trailing slashes, the fragment. ok is false when a rule may do more (the
+// general code decides; c is then only partly filled) or s is not
+// verbatim (vOK false).
+func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
+	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
+		return c, false, false
+	}
+	if n.identity && !v.lower && v.cut == 0 && (v.queryStart < 0 || len(s)-v.queryStart < n.maxParams) {
+		// No rule at all (whatwg): only limits.max_params could refuse it.
+		c.end, c.same = len(s), true
+		return c, true, true
+	}
+	scheme := "https"[:v.schemeEnd] // lowercase
+	c.scheme, c.schemeEnd = scheme, v.schemeEnd
+	if to, ok := n.upgraded(scheme); ok {
+		if v.port >= 0 || specialPort(to) < 0 {
+			return c, false, true // the port could be to's default (asParsed)
+		}
+		c.scheme = to
+	}
+	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
+		return c, false, true
+	}
+	c.a, c.b = v.hostStart, v.hostStart
+	h := s[v.hostStart:v.hostEnd]
+	if !v.lower {
+		h = n.stripWWW(h)
+	}
+	if n.hostChanges(h, v.lower) {
+		return c, false, true
+	}
+	c.b += v.hostEnd - v.hostStart - len(h) // the www label and its dot
+	if v.lower {
+		c.lowerTo = len(c.scheme) + v.hostEnd - v.schemeEnd - (c.b - c.a)
+	}
+	if v.cut > 0 || v.port >= 0 && n.portChanges(scheme, int(v.port)) {
+		if c.a != c.b {
+			return c, false, true // two cuts
+		}
+		c.a, c.b = v.hostEnd, v.authEnd
+	}
+	path := s[v.authEnd:v.pathEnd]
+	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0 {
+		return c, false, true
+	}
+	// What follows the path in the output: the query as it is (no rule
+	// may touch it), the fragment as it is or nothing.
+	c.end = v.pathEnd
+	if v.queryStart >= 0 {
+		q := s[v.queryStart:]
+		if v.fragStart >= 0 {
+			q = s[v.queryStart : v.fragStart-1]
+		}
+		if n.needParams || q == "" && n.query.DropEmpty || len(q) >= n.maxParams {
+			return c, false, true
+		}
+		c.end = v.queryStart + len(q)
+	}
+	if v.fragStart >= 0 {
+		switch {
+		case n.k.fragAny:
+			return c, false, true
+		case !n.fragment:
+			c.end = len(s)
+		}
+	}
+	end := v.pathEnd
+	switch n.slash {
+	case slashRemove:
+		for end > v.authEnd && s[end-1] == '/' {
+			end--
+		}
+	case slashRemoveExceptRoot:
+		for end > v.authEnd+1 && s[end-1] == '/' {
+			end--
+		}
+	}
+	if end == v.authEnd && n.emptyDir {
+		end++ // the root's slash, which s has
+	}
+	if end != v.pathEnd {
+		if c.end != v.pathEnd {
+			return c, false, true // a query or a fragment follows the slash
+		}
+		c.end = end
+	}
+	if n.k.loneRoot && c.end == v.authEnd+1 {
+		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
+	}
+	if len(c.scheme)+c.a-c.schemeEnd+c.end-c.b > n.maxLen {
+		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
+	}
+	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme
+	return c, true, true
+}
+
+// portChanges reports whether a rule removes the port of a verbatim URL
+// (never its scheme's default: the serializer writes none).
+func (n *Normalizer) portChanges(scheme string, port int) bool {
+	if n.k.noPorts {
+		return true
+	}
+	d, ok := n.defaults[scheme]
+	return ok && d == port
+}
+
+// hostChanges reports whether a rule may change or refuse the verbatim
+// host h (letters, digits, '-', '.', '_': within every charset), once
+// host.strip_www is applied, where canon cannot say it. A host with
+// uppercase letters (upper) is only taken by profiles that look up no
+// host (host.map, per-host rules, languages, strip_www): the lookups
+// would need it lowercased first, in a copy.
+func (n *Normalizer) hostChanges(h string, upper bool) bool {
+	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
+		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+		return true
+	}
+	if upper {
+		return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 || n.k.www != wwwKeep
+	}
+	_, mapped := n.hostTo.get(h)
+	_, rule := n.hosts.get(h)
+	_, lang := n.lang.get(h)
+	return mapped || rule || lang
+}
+
+// preFrom hands the parser the verbatim scan of raw that verbatimCanon made
+// (scanned: it ran; ok: raw is verbatim, v its offsets), so that parse
+// does not scan raw again.
+func (p *parser) preFrom(raw string, v *verbatimURL, ok, scanned bool) {
+	switch {
+	case ok:
+		p.pre, p.preState, p.preInput = *v, preYes, raw
+	case scanned:
+		p.preState, p.preInput = preNo, raw
+	default:
+		p.preState = preNone
+	}
+}
