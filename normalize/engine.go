@@ -84,11 +84,17 @@ func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
 	}
 	st := n.pool.Get().(*state)
 	defer n.pool.Put(st)
-	st.p.preFrom(raw, &v, vOK, n.same)
-	if k := n.run(st, raw, nil, 0); k != nil {
+	if k := n.runScanned(st, raw, &v, vOK); k != nil {
 		return dst, st.err("normalize", raw, k)
 	}
 	return append(dst, st.out...), nil
+}
+
+// runScanned is run for a raw that verbatimCanon has scanned (v, vOK) but
+// could not answer: the parser starts from that scan.
+func (n *Normalizer) runScanned(st *state, raw string, v *verbatimURL, vOK bool) *Kind {
+	st.p.preFrom(raw, v, vOK, n.same)
+	return n.run(st, raw, nil, 0)
 }
 
 // Hash returns the hex digest of the canonical form of raw with the

@@ -81,7 +81,13 @@ func (n *Normalizer) Key(raw string) (int64, error) {
 // to the garbage collector).
 func (n *Normalizer) canonical(op, raw string) (*state, error) {
 	st := n.pool.Get().(*state)
-	if k := n.run(st, raw, nil, 0); k != nil {
+	var v verbatimURL
+	c, same, vOK := n.verbatimCanon(raw, &v)
+	if same {
+		st.out = c.append(st.out[:0], raw)
+		return st, nil
+	}
+	if k := n.runScanned(st, raw, &v, vOK); k != nil {
 		err := st.err(op, raw, k)
 		n.pool.Put(st)
 		return nil, err
