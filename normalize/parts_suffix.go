@@ -60,55 +60,39 @@ func (u *URL) Subdomain() string { return u.DomainParts(AllSuffixes).Subdomain }
 // domain as the URL Standard's "host public suffix" does: the rule "*"
 // prevails when none matches ("localhost" is a public suffix), and a
 // trailing dot is kept on every part that ends the domain ("com." and
-// "example.com." of "example.com.").
+// "example.com." of "example.com."). The parts are slices of host: one
+// backward scan for the dots that start the suffix and the registrable
+// domain, no copies.
 func splitDomain(host string, list SuffixList) DomainParts {
-	dot := ""
-	if strings.HasSuffix(host, ".") {
-		host, dot = host[:len(host)-1], "."
-	}
-	if host == "" || strings.HasSuffix(host, ".") {
+	name := strings.TrimSuffix(host, ".") // the labels the list matches
+	if name == "" || name[len(name)-1] == '.' {
 		return DomainParts{} // "." or "a..": no last label to match
 	}
-	suffix := publicSuffix(host, list)
-	var d DomainParts
-	d.PublicSuffix = suffix + dot
-	if len(suffix) == len(host) {
+	all, icann := suffixLabels(name)
+	k := all
+	if list == ICANNSuffixes {
+		k = icann
+	}
+	i := len(name) // after the loop, the dot before the suffix (-1: none)
+	for ; k > 0 && i >= 0; k-- {
+		i = strings.LastIndexByte(name[:i], '.')
+	}
+	if i < 0 {
+		return DomainParts{PublicSuffix: host}
+	}
+	d := DomainParts{PublicSuffix: host[i+1:]}
+	// The label before that dot is the "one more" of the registrable
+	// domain (empty labels, as in "a..b.com", are allowed by the URL
+	// Standard but make no registrable domain).
+	j := strings.LastIndexByte(name[:i], '.')
+	if j+1 == i {
 		return d
 	}
-	// host ends in "." + suffix; the label before that dot is the "one
-	// more" of the registrable domain (empty labels, as in "a..b.com",
-	// are allowed by the URL Standard but make no registrable domain).
-	rest := host[:len(host)-len(suffix)-1]
-	i := strings.LastIndexByte(rest, '.')
-	if i+1 == len(rest) {
-		return d
-	}
-	d.RegistrableDomain = host[i+1:] + dot
-	if i > 0 {
-		d.Subdomain = rest[:i]
+	d.RegistrableDomain = host[j+1:]
+	if j > 0 {
+		d.Subdomain = host[:j]
 	}
 	return d
-}
-
-// publicSuffix returns host's public suffix (host has no trailing dot).
-func publicSuffix(host string, list SuffixList) string {
-	all, icann := suffixLabels(host)
-	if list == ICANNSuffixes {
-		return lastLabels(host, icann)
-	}
-	return lastLabels(host, all)
-}
-
-// lastLabels returns the last k labels of host (all of it when it has no
-// more).
-func lastLabels(host string, k int) string {
-	i := len(host)
-	for ; k > 0; k-- {
-		if i = strings.LastIndexByte(host[:i], '.'); i < 0 {
-			return host
-		}
-	}
-	return host[i+1:]
 }
 
 // computeSuffixLabels returns how many labels host's public suffix has
