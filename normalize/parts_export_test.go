@@ -1,8 +1,8 @@
 package normalize
 
-// ComputeSuffixLabels is the public suffix computation without the cache
-// (the reference suffixLabels is tested against).
-var ComputeSuffixLabels = computeSuffixLabels
+// ComputeSuffixLens is the public suffix computation without the cache
+// (the reference suffixLens is tested against).
+var ComputeSuffixLens = computeSuffixLens
 
-// SuffixLabels is the cached computation.
-var SuffixLabels = suffixLabels
+// SuffixLens is the cached computation.
+var SuffixLens = suffixLens

@@ -448,8 +448,8 @@ func TestSuffixCache(t *testing.T) {
 	for _, order := range [][]string{hosts, reversed} {
 		for pass := 0; pass < 2; pass++ {
 			for _, h := range order {
-				all, icann := normalize.SuffixLabels(h)
-				wantAll, wantICANN := normalize.ComputeSuffixLabels(h)
+				all, icann := normalize.SuffixLens(h)
+				wantAll, wantICANN := normalize.ComputeSuffixLens(h)
 				if all != wantAll || icann != wantICANN {
 					t.Errorf("pass %d %s: cached %d/%d, computed %d/%d", pass, h, all, icann, wantAll, wantICANN)
 				}
@@ -510,8 +510,8 @@ func TestSuffixCacheConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for i := range hosts {
 				h := hosts[(i*(g+1)+g*997)%len(hosts)]
-				all, icann := normalize.SuffixLabels(h)
-				if wa, wi := normalize.ComputeSuffixLabels(h); all != wa || icann != wi {
+				all, icann := normalize.SuffixLens(h)
+				if wa, wi := normalize.ComputeSuffixLens(h); all != wa || icann != wi {
 					t.Errorf("%s: cached %d/%d, computed %d/%d", h, all, icann, wa, wi)
 					return
 				}
