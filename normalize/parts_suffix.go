@@ -154,13 +154,13 @@ func computeSuffixLens(host string) (all, icann int) {
 // not share their suffix.
 //
 // The distinct hosts of a table outgrow the CPU's caches (the web corpus
-// has 30,149), so a lookup costs the memory it reads: one 64-byte line,
-// which holds its keys in place (no pointer to chase): two hosts of up to
-// 24 bytes (89 % of web's) or, in a second table, one of up to 48; longer
-// hosts are computed each time. The size is bounded: 4 MiB + 1 MiB,
-// allocated on first use and touched as used. Answers never depend on the
-// cache: the tests compare cached and computed answers, with tables of one
-// line too (every host evicting another).
+// has 30,149), so a lookup costs the memory it reads: one set of two
+// hosts, with the keys in place (no pointer to chase), in one 64-byte line
+// for hosts of up to 24 bytes (89 % of web's) or two for up to 56 (a
+// second table); longer hosts are computed each time. The size is
+// bounded: 4 MiB + 1 MiB, allocated on first use and touched as used.
+// Answers never depend on the cache: the tests compare cached and computed
+// answers, with tables of one set too (every host evicting another).
 func suffixLens(host string) (all, icann int) {
 	t := suffixTables.Load()
 	if t == nil {
@@ -169,9 +169,9 @@ func suffixLens(host string) (all, icann int) {
 	switch {
 	case host == "":
 		// not cached: an empty way has length 0
-	case len(host) <= 3*8:
+	case len(host) <= 8*3:
 		return t[0].lens(host)
-	case len(host) <= 6*8:
+	case len(host) <= 8*7:
 		return t[1].lens(host)
 	}
 	return computeSuffixLens(host)
@@ -184,104 +184,115 @@ var (
 
 func newSuffixTables() *[2]suffixTable {
 	suffixTablesOnce.Do(func() {
-		suffixTables.Store(&[2]suffixTable{newSuffixTable(1<<16, 3), newSuffixTable(1<<14, 6)})
+		suffixTables.Store(&[2]suffixTable{newSuffixTable(1<<16, 3), newSuffixTable(1<<13, 7)})
 	})
 	return suffixTables.Load()
 }
 
-// A suffixTable is a set-associative cache of computeSuffixLens, one line
-// per set. Line layout, in 64-bit words:
+// A suffixTable is a two-way set-associative cache of computeSuffixLens.
+// Set layout, in 64-bit words:
 //
-//	0    sequence: odd while a writer changes the line (a seqlock)
-//	1    each way's meta, 32 bits at bit 32×way: len(host) | all<<8 | icann<<16 (len 0: an empty way)
-//	2…7  the ways' keys, keyWords words each: the host's bytes, little-endian, zero-padded
+//	0  sequence: odd while a writer changes the set (a seqlock)
+//	1  each way's meta, 32 bits at bit 32×way: len(host) | all<<8 | icann<<16 (len 0: an empty way)
+//	2  way 0's key, keyWords words: the host's bytes, little-endian, zero-padded
+//	…  way 1's key
 //
-// Readers never wait: they read the line with atomic loads and use it only
+// Readers never wait: they read the set with atomic loads and use it only
 // when the sequence is even and unchanged (no writer touched it
 // meanwhile); otherwise, or when the host is not there, they compute the
-// answer and store it unless another writer holds the line.
+// answer and store it unless another writer holds the set.
 type suffixTable struct {
-	lines    []suffixLine // a power of two of them, 64-byte aligned
-	keyWords int          // 3 (two ways a line) or 6 (one)
+	words    []uint64 // the sets, a power of two of them
+	keyWords int      // 3 (a set is one 64-byte line) or 7 (two)
+	mask     uint64   // sets - 1
 	seed     uint64
 }
 
-type suffixLine [8]uint64
-
-// newSuffixTable returns a table of n lines (a power of two) for hosts of
-// at most 8×keyWords bytes (3 or 6). A slice this large is a span of its
-// own, which starts on a page: every line is a cache line.
+// newSuffixTable returns a table of n sets (a power of two) for hosts of
+// at most 8×keyWords bytes (keyWords 3 or 7, so that a set fills whole
+// 64-byte lines). A slice this large is a span of its own, which starts on
+// a page: no set straddles more lines than it fills. Eight spare words at
+// the end let a set be read as a [16]uint64.
 func newSuffixTable(n, keyWords int) suffixTable {
-	return suffixTable{lines: make([]suffixLine, n), keyWords: keyWords, seed: rand.Uint64()}
+	return suffixTable{words: make([]uint64, n*(2+2*keyWords)+8), keyWords: keyWords, mask: uint64(n - 1), seed: rand.Uint64()}
 }
 
 // lens returns computeSuffixLens(host), from the table when it is there
 // (0 < len(host) ≤ 8×t.keyWords).
 func (t *suffixTable) lens(host string) (all, icann int) {
-	var key [6]uint64
+	var key [8]uint64
 	h := t.key(host, &key)
-	line := &t.lines[h&uint64(len(t.lines)-1)]
-	seq := atomic.LoadUint64(&line[0])
-	meta := atomic.LoadUint64(&line[1])
-	w2, w3, w4 := atomic.LoadUint64(&line[2]), atomic.LoadUint64(&line[3]), atomic.LoadUint64(&line[4])
-	w5, w6, w7 := atomic.LoadUint64(&line[5]), atomic.LoadUint64(&line[6]), atomic.LoadUint64(&line[7])
-	// Way 0's key is words 2…4 (…7 with six key words); way 1's is 5…7,
-	// and empty (meta 0) in a table of one way.
-	diff0 := (w2 ^ key[0]) | (w3 ^ key[1]) | (w4 ^ key[2])
-	diff1 := (w5 ^ key[0]) | (w6 ^ key[1]) | (w7 ^ key[2])
-	if t.keyWords == 6 {
-		diff0 |= (w5 ^ key[3]) | (w6 ^ key[4]) | (w7 ^ key[5])
+	kw := t.keyWords
+	base := int(h&t.mask) * (2 + 2*kw)
+	set := (*[16]uint64)(t.words[base:]) // words ends with spare words
+	seq := atomic.LoadUint64(&set[0])
+	meta := atomic.LoadUint64(&set[1])
+	// diff is zero when the way holds host's bytes: way 0's key starts at
+	// word 2, way 1's at 2+kw (5 or 9).
+	diff := [2]uint64{
+		(atomic.LoadUint64(&set[2]) ^ key[0]) | (atomic.LoadUint64(&set[3]) ^ key[1]) | (atomic.LoadUint64(&set[4]) ^ key[2]),
+		(atomic.LoadUint64(&set[(kw+2)&15]) ^ key[0]) | (atomic.LoadUint64(&set[(kw+3)&15]) ^ key[1]) | (atomic.LoadUint64(&set[(kw+4)&15]) ^ key[2]),
 	}
-	if seq&1 == 0 && atomic.LoadUint64(&line[0]) == seq { // nobody wrote meanwhile
-		n := uint8(len(host))
-		if uint8(meta) == n && diff0 == 0 {
-			return int(uint8(meta >> 8)), int(uint8(meta >> 16))
-		}
-		if uint8(meta>>32) == n && diff1 == 0 {
-			return int(uint8(meta >> 40)), int(uint8(meta >> 48))
+	if kw == 7 {
+		diff[0] |= (atomic.LoadUint64(&set[5]) ^ key[3]) | (atomic.LoadUint64(&set[6]) ^ key[4]) |
+			(atomic.LoadUint64(&set[7]) ^ key[5]) | (atomic.LoadUint64(&set[8]) ^ key[6])
+		diff[1] |= (atomic.LoadUint64(&set[12]) ^ key[3]) | (atomic.LoadUint64(&set[13]) ^ key[4]) |
+			(atomic.LoadUint64(&set[14]) ^ key[5]) | (atomic.LoadUint64(&set[15]) ^ key[6])
+	}
+	if seq&1 == 0 && atomic.LoadUint64(&set[0]) == seq { // nobody wrote meanwhile
+		for way, d := range diff {
+			if m := uint32(meta >> (32 * way)); d == 0 && uint8(m) == uint8(len(host)) {
+				return int(uint8(m >> 8)), int(uint8(m >> 16))
+			}
 		}
 	}
 	all, icann = computeSuffixLens(host)
-	if seq&1 != 0 || !atomic.CompareAndSwapUint64(&line[0], seq, seq+1) {
-		return all, icann // a writer holds or changed the line: skip
+	if seq&1 != 0 || !atomic.CompareAndSwapUint64(&set[0], seq, seq+1) {
+		return all, icann // a writer holds or changed the set: skip
 	}
-	// The line is as read (the swap succeeded: nobody wrote since). Take
+	// The set is as read (the swap succeeded: nobody wrote since). Take
 	// an empty way, else the one the hash picks.
 	way := 0
-	if t.keyWords == 3 && uint8(meta) != 0 && (uint8(meta>>32) == 0 || h>>63 == 1) {
+	if uint8(meta) != 0 && (uint8(meta>>32) == 0 || h>>63 == 1) {
 		way = 1
 	}
-	m := uint64(len(host)) | uint64(all)<<8 | uint64(icann)<<16 // all, icann ≤ len(host) ≤ 48
-	atomic.StoreUint64(&line[1], meta&^(0xFFFFFFFF<<(32*way))|m<<(32*way))
-	for i, k := range key[:t.keyWords] {
-		atomic.StoreUint64(&line[2+way*t.keyWords+i], k)
+	m := uint64(len(host)) | uint64(all)<<8 | uint64(icann)<<16 // all, icann ≤ len(host) ≤ 56
+	atomic.StoreUint64(&set[1], meta&^(0xFFFFFFFF<<(32*way))|m<<(32*way))
+	for i, k := range key[:kw] {
+		atomic.StoreUint64(&set[(2+way*kw+i)&15], k)
 	}
-	atomic.StoreUint64(&line[0], seq+2)
+	atomic.StoreUint64(&set[0], seq+2)
 	return all, icann
 }
 
 // key sets key to host's bytes as little-endian words, zero-padded, and
 // returns their hash (a multiply-fold per word, keyed by the table's
 // random seed).
-func (t *suffixTable) key(host string, key *[6]uint64) uint64 {
+func (t *suffixTable) key(host string, key *[8]uint64) uint64 {
 	n := len(host)
-	b := unsafe.Slice(unsafe.StringData(host), n)
+	p := unsafe.Pointer(unsafe.StringData(host))
 	h := t.seed ^ uint64(n)
-	for i := range key {
-		switch r := n - 8*i; {
-		case r >= 8:
-			key[i] = binary.LittleEndian.Uint64(b[8*i:])
-		case r <= 0:
-			return h
-		case n >= 8: // the last r bytes: an overlapping load, shifted
-			key[i] = binary.LittleEndian.Uint64(b[n-8:]) >> (64 - 8*r)
-		default:
-			for j := n - 1; j >= 0; j-- {
-				key[i] = key[i]<<8 | uint64(b[j])
-			}
-		}
-		hi, lo := bits.Mul64(h^key[i], 0x9E3779B97F4A7C15)
-		h = hi ^ lo
+	mix := func(k uint64) uint64 {
+		hi, lo := bits.Mul64(h^k, 0x9E3779B97F4A7C15)
+		return hi ^ lo
 	}
-	return h
+	if n < 8 {
+		for j := n - 1; j >= 0; j-- {
+			key[0] = key[0]<<8 | uint64(host[j])
+		}
+		return mix(key[0])
+	}
+	i := 0
+	for ; i+8 < n; i += 8 {
+		key[i>>3&7] = loadWord(p, i)
+		h = mix(key[i>>3&7])
+	}
+	// The last n-i bytes: an overlapping load of the last 8, shifted.
+	key[i>>3&7] = loadWord(p, n-8) >> (8 * uint(i+8-n))
+	return mix(key[i>>3&7])
+}
+
+// loadWord returns the 8 bytes at p+off as a little-endian word.
+func loadWord(p unsafe.Pointer, off int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(p, off)), 8))
 }
