@@ -106,34 +106,49 @@ func cutDomain(host string, list SuffixList) (suffix, registrable int) {
 	if name == "" || name[len(name)-1] == '.' {
 		return -1, -1 // "." or "a..": no last label to match
 	}
-	all, icann := suffixLens(name)
-	i := len(name) - all
+	l := suffixLens(name)
 	if list == ICANNSuffixes {
-		i = len(name) - icann
+		i := len(name) - l.icann
+		return i, registrableStart(name, i)
 	}
-	if i == 0 {
-		return 0, -1
+	if l.registrable == 0 {
+		return len(name) - l.all, -1
 	}
-	// name[i-1] is the dot before the suffix; the label before it is the
-	// "one more" of the registrable domain (empty labels, as in
-	// "a..b.com", are allowed by the URL Standard but make no registrable
-	// domain).
-	j := strings.LastIndexByte(name[:i-1], '.')
-	if j+2 == i {
-		return i, -1
-	}
-	return i, j + 1
+	return len(name) - l.all, len(name) - l.registrable
 }
 
-// computeSuffixLens returns the length in bytes of host's public suffix
-// with both sections of the list and with ICANN's only.
+// registrableStart returns where the registrable domain of name starts
+// when its public suffix starts at i, or -1 when it has none: name[i-1] is
+// the dot before the suffix, and the label before that dot is the "one
+// more" (empty labels, as in "a..b.com", are allowed by the URL Standard
+// but make no registrable domain).
+func registrableStart(name string, i int) int {
+	if i == 0 {
+		return -1
+	}
+	j := strings.LastIndexByte(name[:i-1], '.')
+	if j+2 == i {
+		return -1
+	}
+	return j + 1
+}
+
+// domainLens are the lengths in bytes of a domain's public suffix (with
+// both sections of the list, and with ICANN's only) and of its
+// registrable domain with both sections (0: none).
+type domainLens struct{ all, icann, registrable int }
+
+// computeSuffixLens computes domainLens with the list.
 // publicsuffix.PublicSuffix takes the longest matching rule of either
 // section; for ICANN's a private match is dropped label by label until an
 // ICANN rule (or the default rule "*", a single label) matches what is
 // left.
-func computeSuffixLens(host string) (all, icann int) {
-	suffix, isICANN := publicsuffix.PublicSuffix(host)
-	all = len(suffix)
+func computeSuffixLens(name string) domainLens {
+	suffix, isICANN := publicsuffix.PublicSuffix(name)
+	l := domainLens{all: len(suffix)}
+	if r := registrableStart(name, len(name)-l.all); r >= 0 {
+		l.registrable = len(name) - r
+	}
 	for !isICANN {
 		i := strings.IndexByte(suffix, '.')
 		if i < 0 {
@@ -141,7 +156,8 @@ func computeSuffixLens(host string) (all, icann int) {
 		}
 		suffix, isICANN = publicsuffix.PublicSuffix(suffix[i+1:])
 	}
-	return all, len(suffix)
+	l.icann = len(suffix)
+	return l
 }
 
 // suffixLens memoizes computeSuffixLens by host: GROUP BY
@@ -161,39 +177,49 @@ func computeSuffixLens(host string) (all, icann int) {
 // bounded: 4 MiB + 1 MiB, allocated on first use and touched as used.
 // Answers never depend on the cache: the tests compare cached and computed
 // answers, with tables of one set too (every host evicting another).
-func suffixLens(host string) (all, icann int) {
-	t := suffixTables.Load()
+func suffixLens(host string) domainLens {
+	t := theSuffixCache.Load()
 	if t == nil {
-		t = newSuffixTables()
+		t = newSuffixCacheOnce()
 	}
+	return t.lens(host)
+}
+
+// A suffixCache is the two tables of suffixLens: hosts of up to 24 bytes
+// and of up to 56.
+type suffixCache [2]suffixTable
+
+func newSuffixCache(shortSets, longSets int) *suffixCache {
+	return &suffixCache{newSuffixTable(shortSets, 3), newSuffixTable(longSets, 7)}
+}
+
+func (c *suffixCache) lens(host string) domainLens {
 	switch {
 	case host == "":
 		// not cached: an empty way has length 0
 	case len(host) <= 8*3:
-		return t[0].lens(host)
+		return c[0].lens(host)
 	case len(host) <= 8*7:
-		return t[1].lens(host)
+		return c[1].lens(host)
 	}
 	return computeSuffixLens(host)
 }
 
 var (
-	suffixTables     atomic.Pointer[[2]suffixTable]
-	suffixTablesOnce sync.Once
+	theSuffixCache     atomic.Pointer[suffixCache]
+	theSuffixCacheOnce sync.Once
 )
 
-func newSuffixTables() *[2]suffixTable {
-	suffixTablesOnce.Do(func() {
-		suffixTables.Store(&[2]suffixTable{newSuffixTable(1<<16, 3), newSuffixTable(1<<13, 7)})
-	})
-	return suffixTables.Load()
+func newSuffixCacheOnce() *suffixCache {
+	theSuffixCacheOnce.Do(func() { theSuffixCache.Store(newSuffixCache(1<<16, 1<<13)) })
+	return theSuffixCache.Load()
 }
 
 // A suffixTable is a two-way set-associative cache of computeSuffixLens.
 // Set layout, in 64-bit words:
 //
 //	0  sequence: odd while a writer changes the set (a seqlock)
-//	1  each way's meta, 32 bits at bit 32×way: len(host) | all<<8 | icann<<16 (len 0: an empty way)
+//	1  each way's meta, 32 bits at bit 32×way: len(host) | all<<8 | icann<<16 | registrable<<24 (len 0: an empty way)
 //	2  way 0's key, keyWords words: the host's bytes, little-endian, zero-padded
 //	…  way 1's key
 //
@@ -219,7 +245,7 @@ func newSuffixTable(n, keyWords int) suffixTable {
 
 // lens returns computeSuffixLens(host), from the table when it is there
 // (0 < len(host) ≤ 8×t.keyWords).
-func (t *suffixTable) lens(host string) (all, icann int) {
+func (t *suffixTable) lens(host string) domainLens {
 	var key [8]uint64
 	h := t.key(host, &key)
 	kw := t.keyWords
@@ -242,13 +268,13 @@ func (t *suffixTable) lens(host string) (all, icann int) {
 	if seq&1 == 0 && atomic.LoadUint64(&set[0]) == seq { // nobody wrote meanwhile
 		for way, d := range diff {
 			if m := uint32(meta >> (32 * way)); d == 0 && uint8(m) == uint8(len(host)) {
-				return int(uint8(m >> 8)), int(uint8(m >> 16))
+				return domainLens{int(uint8(m >> 8)), int(uint8(m >> 16)), int(m >> 24)}
 			}
 		}
 	}
-	all, icann = computeSuffixLens(host)
+	l := computeSuffixLens(host)
 	if seq&1 != 0 || !atomic.CompareAndSwapUint64(&set[0], seq, seq+1) {
-		return all, icann // a writer holds or changed the set: skip
+		return l // a writer holds or changed the set: skip
 	}
 	// The set is as read (the swap succeeded: nobody wrote since). Take
 	// an empty way, else the one the hash picks.
@@ -256,13 +282,13 @@ func (t *suffixTable) lens(host string) (all, icann int) {
 	if uint8(meta) != 0 && (uint8(meta>>32) == 0 || h>>63 == 1) {
 		way = 1
 	}
-	m := uint64(len(host)) | uint64(all)<<8 | uint64(icann)<<16 // all, icann ≤ len(host) ≤ 56
+	m := uint64(len(host)) | uint64(l.all)<<8 | uint64(l.icann)<<16 | uint64(l.registrable)<<24 // each ≤ len(host) ≤ 56
 	atomic.StoreUint64(&set[1], meta&^(0xFFFFFFFF<<(32*way))|m<<(32*way))
 	for i, k := range key[:kw] {
 		atomic.StoreUint64(&set[(2+way*kw+i)&15], k)
 	}
 	atomic.StoreUint64(&set[0], seq+2)
-	return all, icann
+	return l
 }
 
 // key sets key to host's bytes as little-endian words, zero-padded, and
