@@ -250,7 +250,8 @@ func (t *suffixTable) lens(host string) domainLens {
 	h := t.key(host, &key)
 	kw := t.keyWords
 	base := int(h&t.mask) * (2 + 2*kw)
-	set := (*[16]uint64)(t.words[base:]) // words ends with spare words
+	// A set and the words after it: words ends with spare words.
+	set := (*[16]uint64)(unsafe.Pointer(&t.words[base]))
 	seq := atomic.LoadUint64(&set[0])
 	meta := atomic.LoadUint64(&set[1])
 	// diff is zero when the way holds host's bytes: way 0's key starts at
