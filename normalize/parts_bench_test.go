@@ -16,6 +16,7 @@ var sinkLen int
 //	benchmarks/instructions.sh 'BenchmarkParts$/^registrable_domain$/^web$'
 func BenchmarkParts(b *testing.B) {
 	var segs []string
+	var href []byte
 	parts := []struct {
 		name string
 		read func(u *normalize.URL) int
@@ -30,6 +31,16 @@ func BenchmarkParts(b *testing.B) {
 			return len(segs)
 		}},
 		{"query_param", func(u *normalize.URL) int { v, _ := u.QueryParam("utm_source"); return len(v) }},
+		{"parse_url", func(u *normalize.URL) int {
+			// Every part, and one copy of the URL (udf's parseURL takes
+			// the parts from URL.Clone), as the Part/all parts op.
+			href = append(href[:0], u.String()...)
+			q, _ := u.Query()
+			f, _ := u.Fragment()
+			d := u.DomainParts(normalize.AllSuffixes)
+			return len(u.Scheme()) + len(u.Username()) + len(u.Password()) + len(u.Host()) + len(u.HostKind().String()) +
+				len(u.Path()) + len(q) + len(f) + len(d.RegistrableDomain) + len(d.PublicSuffix) + len(d.Subdomain) + u.Port()
+		}},
 	}
 	corpora := benchCorpora(b)
 	for _, part := range parts {
