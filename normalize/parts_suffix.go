@@ -76,8 +76,8 @@ func (u *URL) Subdomain() string {
 
 // domainCuts returns u's domain and where its public suffix and its
 // registrable domain start in it (-1: the part is absent; no host at all
-// for a host that is not a domain). The parts are slices of the host, not
-// copies: three strings to return would cost more than the lookup.
+// for a host that is not a domain), so that an accessor of one part slices
+// the host once and builds no other part.
 func (u *URL) domainCuts(list SuffixList) (host string, suffix, registrable int) {
 	if u.hostKind != HostDomain {
 		return "", -1, -1
