@@ -174,7 +174,7 @@ func computeSuffixLens(name string) domainLens {
 // hosts, with the keys in place (no pointer to chase), in one 64-byte line
 // for hosts of up to 24 bytes (89 % of web's) or two for up to 56 (a
 // second table); longer hosts are computed each time. The size is
-// bounded: 4 MiB + 1 MiB, allocated on first use and touched as used.
+// bounded: 4 MiB + 2 MiB, allocated on first use (see suffixWords).
 // Answers never depend on the cache: the tests compare cached and computed
 // answers, with tables of one set too (every host evicting another).
 func suffixLens(host string) domainLens {
@@ -189,8 +189,12 @@ func suffixLens(host string) domainLens {
 // and of up to 56.
 type suffixCache [2]suffixTable
 
+// newSuffixCache returns a cache of shortSets and longSets sets (powers of
+// two) in one block of memory (suffixWords): the short table's sets (one
+// 64-byte line each), then the long table's (two lines each).
 func newSuffixCache(shortSets, longSets int) *suffixCache {
-	return &suffixCache{newSuffixTable(shortSets, 3), newSuffixTable(longSets, 7)}
+	words := suffixWords(shortSets*8 + longSets*16)
+	return &suffixCache{newSuffixTable(words[:shortSets*8], 3), newSuffixTable(words[shortSets*8:], 7)}
 }
 
 func (c *suffixCache) lens(host string) domainLens {
@@ -211,7 +215,7 @@ var (
 )
 
 func newSuffixCacheOnce() *suffixCache {
-	theSuffixCacheOnce.Do(func() { theSuffixCache.Store(newSuffixCache(1<<16, 1<<13)) })
+	theSuffixCacheOnce.Do(func() { theSuffixCache.Store(newSuffixCache(1<<16, 1<<14)) }) // 4 + 2 MiB
 	return theSuffixCache.Load()
 }
 
@@ -234,13 +238,15 @@ type suffixTable struct {
 	seed     uint64
 }
 
-// newSuffixTable returns a table of n sets (a power of two) for hosts of
-// at most 8×keyWords bytes (keyWords 3 or 7, so that a set fills whole
-// 64-byte lines). A slice this large is a span of its own, which starts on
-// a page: no set straddles more lines than it fills. Eight spare words at
-// the end let a set be read as a [16]uint64.
-func newSuffixTable(n, keyWords int) suffixTable {
-	return suffixTable{words: make([]uint64, n*(2+2*keyWords)+8), keyWords: keyWords, mask: uint64(n - 1), seed: rand.Uint64()}
+// newSuffixTable returns a table on words (a power of two of sets, each
+// of 2+2×keyWords words) for hosts of at most 8×keyWords bytes (keyWords 3
+// or 7, so that a set fills whole 64-byte lines; a block of suffixWords
+// starts on a page, so no set straddles more lines than it fills). The
+// words after a set are readable up to its sixteenth: a short table is
+// followed by the long table's.
+func newSuffixTable(words []uint64, keyWords int) suffixTable {
+	sets := len(words) / (2 + 2*keyWords)
+	return suffixTable{words: words, keyWords: keyWords, mask: uint64(sets - 1), seed: rand.Uint64()}
 }
 
 // lens returns computeSuffixLens(host), from the table when it is there
@@ -250,7 +256,7 @@ func (t *suffixTable) lens(host string) domainLens {
 	h := t.key(host, &key)
 	kw := t.keyWords
 	base := int(h&t.mask) * (2 + 2*kw)
-	// A set and the words after it: words ends with spare words.
+	// A set and the words after it (newSuffixTable).
 	set := (*[16]uint64)(unsafe.Pointer(&t.words[base]))
 	seq := atomic.LoadUint64(&set[0])
 	meta := atomic.LoadUint64(&set[1])
