@@ -20,3 +20,6 @@ var NewSuffixCache = newSuffixCache
 
 // Lens is the cached computation through c.
 func (c *SuffixCache) Lens(host string) DomainLens { return c.lens(host) }
+
+// SuffixWords is the suffix cache's memory.
+var SuffixWords = suffixWords
