@@ -78,13 +78,30 @@ func (u *URL) Subdomain() string {
 // registrable domain start in it (-1: the part is absent; no host at all
 // for a host that is not a domain), so that an accessor of one part slices
 // the host once and builds no other part.
+//
+// It runs the Public Suffix List algorithm on the domain (lowercase ASCII)
+// as the URL Standard's "host public suffix" does: the rule "*" prevails
+// when none matches ("localhost" is a public suffix), and a trailing dot
+// is kept on every part that ends the domain ("com." and "example.com."
+// of "example.com.").
 func (u *URL) domainCuts(list SuffixList) (host string, suffix, registrable int) {
 	if u.hostKind != HostDomain {
 		return "", -1, -1
 	}
 	host = u.Host()
-	suffix, registrable = cutDomain(host, list)
-	return host, suffix, registrable
+	name := strings.TrimSuffix(host, ".") // the labels the list matches
+	if name == "" || name[len(name)-1] == '.' {
+		return host, -1, -1 // "." or "a..": no last label to match
+	}
+	l := theSuffixCache().lens(name) // suffixLens, one call less
+	if list == ICANNSuffixes {
+		i := len(name) - l.icann
+		return host, i, registrableStart(name, i)
+	}
+	if l.registrable == 0 {
+		return host, len(name) - l.all, -1
+	}
+	return host, len(name) - l.all, len(name) - l.registrable
 }
 
 // from returns s[i:], or "" when i < 0.
@@ -93,28 +110,6 @@ func from(s string, i int) string {
 		return ""
 	}
 	return s[i:]
-}
-
-// cutDomain runs the Public Suffix List algorithm on a lowercase ASCII
-// domain as the URL Standard's "host public suffix" does, and returns
-// where the suffix and the registrable domain start (-1: none): the rule
-// "*" prevails when none matches ("localhost" is a public suffix), and a
-// trailing dot is kept on every part that ends the domain ("com." and
-// "example.com." of "example.com.").
-func cutDomain(host string, list SuffixList) (suffix, registrable int) {
-	name := strings.TrimSuffix(host, ".") // the labels the list matches
-	if name == "" || name[len(name)-1] == '.' {
-		return -1, -1 // "." or "a..": no last label to match
-	}
-	l := suffixLens(name)
-	if list == ICANNSuffixes {
-		i := len(name) - l.icann
-		return i, registrableStart(name, i)
-	}
-	if l.registrable == 0 {
-		return len(name) - l.all, -1
-	}
-	return len(name) - l.all, len(name) - l.registrable
 }
 
 // registrableStart returns where the registrable domain of name starts
@@ -177,12 +172,24 @@ func computeSuffixLens(name string) domainLens {
 // bounded: 4 MiB + 2 MiB, allocated on first use (see suffixWords).
 // Answers never depend on the cache: the tests compare cached and computed
 // answers, with tables of one set too (every host evicting another).
-func suffixLens(host string) domainLens {
-	t := theSuffixCache.Load()
-	if t == nil {
-		t = newSuffixCacheOnce()
+func suffixLens(host string) domainLens { return theSuffixCache().lens(host) }
+
+var (
+	suffixCachePtr  atomic.Pointer[suffixCache]
+	suffixCacheOnce sync.Once
+)
+
+// theSuffixCache returns the process's cache, made on first use.
+func theSuffixCache() *suffixCache {
+	if c := suffixCachePtr.Load(); c != nil {
+		return c
 	}
-	return t.lens(host)
+	return makeSuffixCache()
+}
+
+func makeSuffixCache() *suffixCache {
+	suffixCacheOnce.Do(func() { suffixCachePtr.Store(newSuffixCache(1<<16, 1<<14)) }) // 4 + 2 MiB
+	return suffixCachePtr.Load()
 }
 
 // A suffixCache is the two tables of suffixLens: hosts of up to 24 bytes
@@ -207,16 +214,6 @@ func (c *suffixCache) lens(host string) domainLens {
 		return c[1].lens(host)
 	}
 	return computeSuffixLens(host)
-}
-
-var (
-	theSuffixCache     atomic.Pointer[suffixCache]
-	theSuffixCacheOnce sync.Once
-)
-
-func newSuffixCacheOnce() *suffixCache {
-	theSuffixCacheOnce.Do(func() { theSuffixCache.Store(newSuffixCache(1<<16, 1<<14)) }) // 4 + 2 MiB
-	return theSuffixCache.Load()
 }
 
 // A suffixTable is a two-way set-associative cache of computeSuffixLens.
