@@ -44,11 +44,30 @@ func (u *URL) PathSegments() (segs []string, ok bool) {
 	if u.opaque {
 		return nil, false
 	}
+	return u.AppendPathSegments(make([]string, 0, strings.Count(u.Path(), "/")))
+}
+
+// AppendPathSegments appends the segments PathSegments returns to dst, so
+// that a caller that reads the list of one URL after another (the SQL
+// function url_path_segments, per row) can reuse one slice. The strings
+// share u's memory, as PathSegments'. ok is false for an opaque path, and
+// dst is returned unchanged.
+func (u *URL) AppendPathSegments(dst []string) (segs []string, ok bool) {
+	if u.opaque {
+		return dst, false
+	}
 	p := u.Path()
 	if p == "" {
-		return []string{}, true
+		return dst, true
 	}
-	return strings.Split(p[1:], "/"), true
+	for p = p[1:]; ; {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			return append(dst, p), true
+		}
+		dst = append(dst, p[:i])
+		p = p[i+1:]
+	}
 }
 
 // QueryParam is one name=value pair of a query, decoded as HTML forms and

@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -432,32 +431,6 @@ func FuzzParts(f *testing.F) {
 	})
 }
 
-// TestSuffixCache checks the cached public suffix against the computed one
-// on hosts whose answers differ although they share labels (a node of the
-// list that is not a rule, wildcards and exceptions, private rules), each
-// looked up twice, in both orders.
-func TestSuffixCache(t *testing.T) {
-	hosts := []string{
-		"foo.amazonaws.com", "bucket.s3.dualstack.us-east-1.amazonaws.com", "s3.dualstack.us-east-1.amazonaws.com",
-		"www.city.kawasaki.jp", "a.b.kawasaki.jp", "b.kawasaki.jp", "kawasaki.jp",
-		"alice.github.io", "github.io", "io", "a.co.uk", "co.uk", "localhost", "x.unlisted-tld",
-		"a..b.com", ".com", strings.Repeat("a.", 40) + "com", // longer than the cache's key bound
-	}
-	reversed := slices.Clone(hosts)
-	slices.Reverse(reversed)
-	for _, order := range [][]string{hosts, reversed} {
-		for pass := 0; pass < 2; pass++ {
-			for _, h := range order {
-				all, icann := normalize.SuffixLabels(h)
-				wantAll, wantICANN := normalize.ComputeSuffixLabels(h)
-				if all != wantAll || icann != wantICANN {
-					t.Errorf("pass %d %s: cached %d/%d, computed %d/%d", pass, h, all, icann, wantAll, wantICANN)
-				}
-			}
-		}
-	}
-}
-
 // TestParserAllocs pins that a reused Parser, and the parts the SQL
 // functions read from it, allocate nothing once warm (the part functions'
 // per-row cost), and that ParseCanonical reuses its buffers too.
@@ -493,32 +466,6 @@ func TestParserAllocs(t *testing.T) {
 	if got := u.RegistrableDomain(); got != "example.co.uk" {
 		t.Errorf("RegistrableDomain = %q", got)
 	}
-}
-
-// TestSuffixCacheConcurrent reads and fills the suffix cache from several
-// goroutines at once (run under -race by make test-race) and checks every
-// answer against the computed one.
-func TestSuffixCacheConcurrent(t *testing.T) {
-	var hosts []string
-	for _, raw := range shippedCorpus(t, false) {
-		if u, err := normalize.Parse(raw); err == nil && u.HostKind() == normalize.HostDomain && !strings.HasSuffix(u.Host(), ".") {
-			hosts = append(hosts, u.Host())
-		}
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range hosts {
-				h := hosts[(i*(g+1)+g*997)%len(hosts)]
-				all, icann := normalize.SuffixLabels(h)
-				if wa, wi := normalize.ComputeSuffixLabels(h); all != wa || icann != wi {
-					t.Errorf("%s: cached %d/%d, computed %d/%d", h, all, icann, wa, wi)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // TestParserErrors pins that a reused Parser's errors are Parse's, reason

@@ -9,8 +9,7 @@ import "strings"
 // parts' cached lookup (parts_suffix.go); host.strip_www asks it only for
 // hosts that start with a www label.
 func isPublicSuffix(domain string) bool {
-	all, _ := suffixLabels(domain)
-	return all == strings.Count(domain, ".")+1
+	return suffixLens(domain).all == len(domain)
 }
 
 // stripWWW values (Normalizer.k.www).

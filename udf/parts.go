@@ -143,7 +143,8 @@ func port(u *normalize.URL) any {
 }
 
 func segments(u *normalize.URL) any {
-	segs, ok := u.PathSegments()
+	var scratch [16]string // most paths: no list allocated but the value's
+	segs, ok := u.AppendPathSegments(scratch[:0])
 	if !ok {
 		return nil
 	}

@@ -12,10 +12,14 @@ import (
 // copies a result into the engine's vector. Each is compared with
 // Normalize/default, the cost of normalize_url(url).
 func Parts() []Op {
-	text := func(name string, part func(u *normalize.URL, dst []byte) []byte) Op {
+	type partFunc = func(u *normalize.URL, dst []byte) []byte
+	// newText's newPart makes an instance's part function (with its own
+	// state, if any).
+	newText := func(name string, newPart func() partFunc) Op {
 		return Op{Name: "Part/" + name, Group: GroupUrlnorm, New: func() func(string) bool {
 			var buf []byte
 			var p normalize.Parser
+			part := newPart()
 			return func(s string) bool {
 				u, err := p.Parse(s)
 				if err != nil {
@@ -27,6 +31,7 @@ func Parts() []Op {
 			}
 		}}
 	}
+	text := func(name string, part partFunc) Op { return newText(name, func() partFunc { return part }) }
 	return []Op{
 		text("parse only", func(u *normalize.URL, dst []byte) []byte { return dst }),
 		text("scheme", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Scheme()...) }),
@@ -39,12 +44,15 @@ func Parts() []Op {
 		text("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
 		text("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
 		text("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
-		text("path_segments", func(u *normalize.URL, dst []byte) []byte {
-			segs, _ := u.PathSegments()
-			for _, s := range segs {
-				dst = append(dst, s...)
+		newText("path_segments", func() partFunc {
+			var segs []string // one list reused across rows, as udf's segments
+			return func(u *normalize.URL, dst []byte) []byte {
+				segs, _ = u.AppendPathSegments(segs[:0])
+				for _, s := range segs {
+					dst = append(dst, s...)
+				}
+				return dst
 			}
-			return dst
 		}),
 		text("query_param(utm_source)", func(u *normalize.URL, dst []byte) []byte {
 			v, _ := u.QueryParam("utm_source")
@@ -57,14 +65,16 @@ func Parts() []Op {
 			return dst
 		}),
 		text("all parts (parse_url)", func(u *normalize.URL, dst []byte) []byte {
+			// One copy of the URL that every part is a slice of, as udf's
+			// parseURL takes them from URL.Clone; the parts' lengths stand
+			// for writing them.
+			dst = append(dst, u.String()...)
 			q, _ := u.Query()
 			f, _ := u.Fragment()
 			d := u.DomainParts(normalize.AllSuffixes)
-			for _, s := range []string{u.Scheme(), u.Username(), u.Password(), u.Host(), u.HostKind().String(),
-				u.Path(), q, f, d.RegistrableDomain, d.PublicSuffix, d.Subdomain} {
-				dst = append(dst, s...)
-			}
-			return strconv.AppendInt(dst, int64(u.Port()), 10)
+			n := len(u.Scheme()) + len(u.Username()) + len(u.Password()) + len(u.Host()) + len(u.HostKind().String()) +
+				len(u.Path()) + len(q) + len(f) + len(d.RegistrableDomain) + len(d.PublicSuffix) + len(d.Subdomain) + u.Port()
+			return append(dst, byte(n))
 		}),
 	}
 }
