@@ -20,6 +20,7 @@ type parser struct {
 	clean     []byte // input with ASCII tab/newline removed
 	host      []byte // percent-decoded host
 	reference bool   // take no fast path (Normalizer.useReference)
+	authOnly  bool   // stop once the authority is read (Parser.ParseAuthority)
 	why       failure
 
 	// The verbatim scan of preInput, when the normalizer made it before
@@ -57,7 +58,7 @@ func ParseRef(base *URL, raw string) (*URL, error) {
 func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 	u.reset()
 	p.u, p.base = u, base
-	if !p.reference && base == nil {
+	if !p.reference && base == nil && !p.authOnly {
 		// The verbatim fast path (verbatim.go), with the normalizer's
 		// scan of the same input when it made one.
 		pre := p.preState
@@ -474,6 +475,9 @@ func (p *parser) afterHost(port, rest string) *Kind {
 	}
 	u.authEnd = len(u.buf)
 	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+	if p.authOnly {
+		return nil // nothing after the port can fail (ParseAuthority)
+	}
 	return p.pathStart(rest)
 }
 

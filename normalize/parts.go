@@ -246,6 +246,21 @@ func (p *Parser) Parse(raw string) (*URL, error) {
 	return &p.u, nil
 }
 
+// ParseAuthority parses raw as Parse does but stops once the authority is
+// read, for the parts that are in it: the URL's scheme, userinfo, host
+// (with its kind and domain parts) and port are Parse's, while its path,
+// query and fragment are left empty when raw has an authority (its
+// String is then not raw's URL). It fails exactly when Parse fails: in
+// the URL Standard's parser only the scheme, the host and the port can
+// fail, so the bytes after the authority need no look (url_host costs a
+// scan of the authority, not of the whole URL).
+func (p *Parser) ParseAuthority(raw string) (*URL, error) {
+	p.p.authOnly = true
+	u, err := p.Parse(raw)
+	p.p.authOnly = false
+	return u, err
+}
+
 // ParseCanonical parses the canonical URL of raw under n's profile, as
 // n.CanonicalURL does.
 func (p *Parser) ParseCanonical(n *Normalizer, raw string) (*URL, error) {
