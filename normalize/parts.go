@@ -255,11 +255,24 @@ func (p *Parser) Parse(raw string) (*URL, error) {
 // fail, so the bytes after the authority need no look (url_host costs a
 // scan of the authority, not of the whole URL).
 func (p *Parser) ParseAuthority(raw string) (*URL, error) {
+	var v verbatimURL
+	if i := scanAuthority(raw, &v); i >= 0 && (i == len(raw) || authorityEnd(raw[i])) {
+		// Written as the serializer writes it: one scan and one copy
+		// (the verbatim parse of the authority alone).
+		v.authEnd, v.pathEnd, v.queryStart, v.fragStart = i, i, -1, -1
+		p.u.reset()
+		p.p.u = &p.u
+		p.p.setVerbatim(raw[:i], &v)
+		return &p.u, nil
+	}
 	p.p.authOnly = true
 	u, err := p.Parse(raw)
 	p.p.authOnly = false
 	return u, err
 }
+
+// authorityEnd reports whether c ends a special URL's authority.
+func authorityEnd(c byte) bool { return c == '/' || c == '?' || c == '#' || c == '\\' }
 
 // ParseCanonical parses the canonical URL of raw under n's profile, as
 // n.CanonicalURL does.

@@ -114,39 +114,8 @@ func init() {
 // serialization is s itself, and fills v with its offsets. It is a pure
 // function of s: Normalizer.verbatimCanon calls it before taking any state.
 func scanVerbatim(s string, v *verbatimURL) bool {
-	var i int
-	v.lower, v.cut = false, 0
-	switch {
-	case strings.HasPrefix(s, "https://"):
-		v.schemeEnd, i = 5, 8
-	case strings.HasPrefix(s, "http://"):
-		v.schemeEnd, i = 4, 7
-	case hasPrefixFold(s, "https://"):
-		v.schemeEnd, i, v.lower = 5, 8, true
-	case hasPrefixFold(s, "http://"):
-		v.schemeEnd, i, v.lower = 4, 7, true
-	default:
-		return false
-	}
-	v.hostStart = i
-	n, t := span(s[i:], &vHost)
-	i += n
-	v.lower = v.lower || t&vUpper != 0
-	if i == v.hostStart || i == len(s) {
-		return false // an empty host; no path (the serializer adds "/")
-	}
-	// The last label is not a number (an IPv4 address, or an error).
-	v.hostEnd = i
-	if endsInNumber(s[v.hostStart:i], true) {
-		return false
-	}
-	v.port = -1
-	if s[i] == ':' {
-		if i = verbatimPort(s, i+1, v); i < 0 {
-			return false
-		}
-	}
-	if i == len(s) || s[i] != '/' {
+	i := scanAuthority(s, v)
+	if i < 0 || i == len(s) || s[i] != '/' {
 		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
 	}
 	v.authEnd = i
@@ -174,6 +143,45 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 	}
 	v.pct = strings.IndexByte(s[v.authEnd:], '%') >= 0
 	return true
+}
+
+// scanAuthority reads the scheme and the authority of s when s is an
+// http or https URL whose scheme and authority are written as the
+// serializer writes them (an uppercase letter and the scheme's default
+// port aside: v.lower, v.cut), fills v's scheme, host and port, and
+// returns the index of the byte after the authority, or -1.
+func scanAuthority(s string, v *verbatimURL) int {
+	var i int
+	v.lower, v.cut = false, 0
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		v.schemeEnd, i = 5, 8
+	case strings.HasPrefix(s, "http://"):
+		v.schemeEnd, i = 4, 7
+	case hasPrefixFold(s, "https://"):
+		v.schemeEnd, i, v.lower = 5, 8, true
+	case hasPrefixFold(s, "http://"):
+		v.schemeEnd, i, v.lower = 4, 7, true
+	default:
+		return -1
+	}
+	v.hostStart = i
+	n, t := span(s[i:], &vHost)
+	i += n
+	v.lower = v.lower || t&vUpper != 0
+	if i == v.hostStart {
+		return -1 // an empty host
+	}
+	// The last label is not a number (an IPv4 address, or an error).
+	v.hostEnd = i
+	if endsInNumber(s[v.hostStart:i], true) {
+		return -1
+	}
+	v.port = -1
+	if i < len(s) && s[i] == ':' {
+		return verbatimPort(s, i+1, v)
+	}
+	return i
 }
 
 // verbatimPort reads the port digits from s[i:] into v and returns the
