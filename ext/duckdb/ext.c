@@ -9,6 +9,7 @@
 #define DUCKDB_EXTENSION_NAME urlnorm
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "duckdb_extension.h"
 #include "_cgo_export.h"
 
@@ -56,15 +57,25 @@ void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
 
 // urlnorm_assign_varchar writes n strings, stored back to back in buf with
 // row i ending at ends[i], to rows at.. of a VARCHAR vector. The ends are
-// 64-bit: the strings of one call may pass 4 GiB.
+// 64-bit: the strings of one call may pass 4 GiB. A string of at most 12
+// bytes is written in place, inline in its duckdb_string_t as DuckDB
+// itself stores it (length, bytes, zero padding: DuckDB compares inline
+// strings as 16 bytes); a longer one must be copied into the vector's
+// string heap, which only duckdb_vector_assign_string_element_len can do.
 void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends,
                             const _Bool *nulls) {
+	duckdb_string_t *data = (duckdb_string_t *)duckdb_vector_get_data((duckdb_vector)vec) + at;
 	uint64_t start = 0;
 	for (uint64_t i = 0; i < n; i++) {
+		uint64_t len = ends[i] - start;
 		if (nulls[i]) {
 			urlnorm_set_null((duckdb_vector)vec, at + i);
+		} else if (len <= sizeof(data[i].value.inlined.inlined)) {
+			memset(&data[i], 0, sizeof(data[i]));
+			data[i].value.inlined.length = (uint32_t)len;
+			memcpy(data[i].value.inlined.inlined, buf + start, len);
 		} else {
-			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, ends[i] - start);
+			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, len);
 		}
 		start = ends[i];
 	}
