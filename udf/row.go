@@ -21,6 +21,12 @@ type Builder = sqltype.Builder
 // before writing anything (a try_ twin turns the error into NULL).
 type BuildFunc func(b Builder, args []string) (null bool, err error)
 
+// NewBuild declares a function with a LIST, STRUCT or MAP result outside
+// Funcs, written to the host's Builder, with the same row contract.
+func NewBuild(name string, args []Arg, returns *SQLType, fn BuildFunc) *Func {
+	return &Func{Name: name, Args: args, Returns: returns, build: fn}
+}
+
 // Text evaluates f on one row and appends the result to dst as text: a
 // VARCHAR as it is, a BOOLEAN as true or false, a number in decimal, a
 // LIST, STRUCT or MAP as JSON (members in declared order, '&' unescaped):
