@@ -15,8 +15,8 @@ func TestBuilders(t *testing.T) {
 		typ string
 		v   any
 	}{
-		{"VARCHAR[]", []any{"a", "", nil, "b c"}},                                    // url_path_segments: empty and NULL elements
-		{"VARCHAR[]", []any{}},                                                       // an empty LIST is [], not null
+		{"VARCHAR[]", []any{"a", "", nil, "b c"}}, // url_path_segments: empty and NULL elements
+		{"VARCHAR[]", []any{}},                    // an empty LIST is [], not null
 		{"VARCHAR[]", []any{"quote \" backslash \\ tab \t", "é ✓", "\u2028", "<&>"}}, // escaped as encoding/json does, '&' as it is
 		{"MAP(VARCHAR, VARCHAR[])", []Entry{{"a", []any{"1", "3"}}, {"b", []any{}}, {"", []any{nil}}}},
 		{"MAP(VARCHAR, VARCHAR[])", []Entry{}},
