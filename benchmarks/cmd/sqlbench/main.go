@@ -91,6 +91,9 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
 		Samples: o.samples, SQLiteSamples: o.sqliteSamples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
+	r.GoRows = min(sizes[0], 1_000_000)
+	logf("timing the row functions alone in Go over %d rows", r.GoRows)
+	r.GoCost = sqlbench.GoCost(base, r.GoRows, funcs)
 	for _, p := range sqlbench.Paths(ext) {
 		if !selected(p.Name, o.paths) {
 			continue

@@ -12,10 +12,13 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"runtime"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
@@ -243,3 +246,44 @@ func expect(base []string, n int, eval func([]byte, string) ([]byte, bool, error
 
 // sqlString quotes s as a SQL string literal.
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// GoCost measures each predicted expression's row function alone, in Go
+// (udf's Text: the form SQLite gets, JSON for a composite), over the
+// first n rows held in memory: CPU nanoseconds per row of this thread,
+// the cost no SQL path can go below. Keyed by Expr.
+func GoCost(base []string, n int, funcs []Func) map[string]float64 {
+	rows := corpus.Rows{Base: base}
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = rows.Row(i)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cost := map[string]float64{}
+	for _, f := range funcs {
+		eval, _, ok := evaluator(f)
+		if !ok {
+			continue
+		}
+		var buf []byte
+		best := math.Inf(1)
+		for range 3 { // the best of three: the machine may be shared
+			t0 := threadCPU()
+			for _, u := range urls {
+				buf, _, _ = eval(buf[:0], u)
+			}
+			best = min(best, float64(threadCPU()-t0)/float64(n))
+		}
+		cost[f.Expr] = best
+	}
+	return cost
+}
+
+// threadCPU is the calling thread's CPU time in nanoseconds.
+func threadCPU() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1, &ru); err != nil { // RUSAGE_THREAD
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

@@ -12,17 +12,21 @@ import (
 
 // Run is everything one sqlbench run produced.
 type Run struct {
-	Command       string            `json:"command"`
-	Started       time.Time         `json:"started"`
-	Machine       machine.Info      `json:"machine"`
-	Samples       int               `json:"samples"` // DuckDB
-	SQLiteSamples int               `json:"sqlite_samples"`
-	Warmup        int               `json:"warmup"`
-	Base          string            `json:"base_corpus"`
-	BaseURLs      int               `json:"base_urls"`
-	Results       []Result          `json:"results"`
-	Targets       []report.Target   `json:"targets"`
-	Versions      map[string]string `json:"versions"`
+	Command       string       `json:"command"`
+	Started       time.Time    `json:"started"`
+	Machine       machine.Info `json:"machine"`
+	Samples       int          `json:"samples"` // DuckDB
+	SQLiteSamples int          `json:"sqlite_samples"`
+	Warmup        int          `json:"warmup"`
+	Base          string       `json:"base_corpus"`
+	BaseURLs      int          `json:"base_urls"`
+	// GoCost is each expression's row function alone in Go, CPU ns per
+	// row over the first GoRows rows (GoCost).
+	GoCost   map[string]float64 `json:"go_ns_per_row"`
+	GoRows   int                `json:"go_rows"`
+	Results  []Result           `json:"results"`
+	Targets  []report.Target    `json:"targets"`
+	Versions map[string]string  `json:"versions"`
 }
 
 // Markdown writes one table per path (a row per query: times, ratios to
@@ -34,13 +38,16 @@ func (r *Run) Markdown(w io.Writer) {
 		r.Command, r.Started.UTC().Format("2006-01-02 15:04 MST"), r.Samples, r.SQLiteSamples, r.Warmup)
 	fmt.Fprintf(w, "Machine: %s, %d cores, %d GiB RAM, Linux %s, %s. Rows built from %d `%s` URLs (see the README).\n\n",
 		m.CPU, m.Cores, m.MemoryGiB, m.Kernel, m.Go, r.BaseURLs, r.Base)
+	if len(r.GoCost) > 0 {
+		fmt.Fprintf(w, "Go alone is udf's row function of each expression in a Go loop over the first %d rows held in memory (the SQLite form: JSON for a LIST or STRUCT), one thread, CPU ns per row, best of three: the cost no SQL path goes below.\n\n", r.GoRows)
+	}
 	for _, res := range r.Results {
-		res.markdown(w)
+		res.markdown(w, r.GoCost)
 	}
 	report.WriteTargets(w, r.Targets)
 }
 
-func (res *Result) markdown(w io.Writer) {
+func (res *Result) markdown(w io.Writer, goCost map[string]float64) {
 	fmt.Fprintf(w, "#### %s\n\n", res.Path.Name)
 	if res.Path.Missing != "" {
 		fmt.Fprintf(w, "Not measured: %s.\n\n", res.Path.Missing)
@@ -63,14 +70,18 @@ func (res *Result) markdown(w io.Writer) {
 	fmt.Fprint(w, "\n\n")
 	fmt.Fprintln(w, "Seconds per query: wall median (min) and CPU median (all engine threads); CPU ns per row; CPU ratios to `lower(url)` and to `normalize_url(url)` in the same query shape, rows and threads; the result and its check against Go.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| query | rows | threads | f | wall s | CPU s | CPU ns/row | ÷ lower | ÷ normalize_url | result | check | Go allocs/row |")
-	fmt.Fprintln(w, "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---:|")
+	fmt.Fprintln(w, "| query | rows | threads | f | wall s | CPU s | CPU ns/row | ÷ lower | ÷ normalize_url | Go alone ns/row | result | check | Go allocs/row |")
+	fmt.Fprintln(w, "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
 	for _, c := range cells(res.Measures) {
 		low, norm := c.find(Lower.Expr), c.find(Normalize.Expr)
 		for _, m := range c {
-			fmt.Fprintf(w, "| `%s` | %s | %d | `%s` | %.3f (%.3f) | %.2f | %.0f | %s | %s | %d | %s | %s |\n",
+			goNs := ""
+			if v, ok := goCost[m.Func]; ok {
+				goNs = fmt.Sprintf("%.0f", v)
+			}
+			fmt.Fprintf(w, "| `%s` | %s | %d | `%s` | %.3f (%.3f) | %.2f | %.0f | %s | %s | %s | %d | %s | %s |\n",
 				formLabel(m), rowsLabel(m.Rows), m.Threads, m.Func, m.Wall, m.WallMin, m.CPU, 1e9*m.CPU/float64(m.Rows),
-				ratio(m, low), ratio(m, norm), m.Count, check(m), allocs(m))
+				ratio(m, low), ratio(m, norm), goNs, m.Count, check(m), allocs(m))
 		}
 	}
 	fmt.Fprintln(w)

@@ -265,3 +265,17 @@ func testData(t *testing.T, n, rows int) (*Data, Expected) {
 	}
 	return d, want
 }
+
+// GoCost times every expression Go predicts, and only those.
+func TestGoCost(t *testing.T) {
+	base := []string{"https://example.com/a?b=1", "HTTP://Example.org:80/x/../y#f"}
+	cost := GoCost(base, 200, []Func{Bare, Lower, Normalize, {Expr: "parse_url(url)", Composite: true}})
+	if _, ok := cost[Lower.Expr]; ok || len(cost) != 3 {
+		t.Fatalf("GoCost = %v: want url, normalize_url and parse_url", cost)
+	}
+	for expr, ns := range cost {
+		if ns < 0 || ns > 1e6 {
+			t.Errorf("%s: %v ns/row", expr, ns)
+		}
+	}
+}
