@@ -440,3 +440,41 @@ func TestBuilderRejectsWrongShapes(t *testing.T) {
 		}
 	}
 }
+
+// A composite column is flushed by size too: its builder counts the
+// bytes written, so a chunk of large LISTs never builds up in Go.
+func TestChunkFlushesComposite(t *testing.T) {
+	defer func(b int) { FlushBytes = b }(FlushBytes)
+	FlushBytes = 1 << 20
+	const rows, size = 100, 64 << 10
+	big := udf.NewBuild("big_list", []udf.Arg{{Name: "c"}}, mustType(t, "VARCHAR[]"), func(b udf.Builder, a []string) (bool, error) {
+		b.Begin()
+		b.String(strings.Repeat(a[0], size))
+		b.String(a[0])
+		b.End()
+		return false, nil
+	})
+	in := make([]string, rows)
+	for i := range in {
+		in[i] = string(rune('a' + i%26))
+	}
+	flushes, got := 0, 0
+	out := NewColumn(big.Returns)
+	err := Chunk(big, rows, []Vector{duckStrings(in...)}, out, func(c *Column, at int) error {
+		flushes++
+		if c.Bytes() > FlushBytes+2*size {
+			t.Errorf("flush at row %d holds %d bytes", at, c.Bytes())
+		}
+		for i := range c.Len() {
+			l := rowValue(c, i).([]any)
+			if len(l) != 2 || l[1] != in[at+i] || l[0] != strings.Repeat(in[at+i], size) {
+				t.Fatalf("row %d: %d elements", at+i, len(l))
+			}
+			got++
+		}
+		return nil
+	})
+	if err != nil || got != rows || flushes < 6 {
+		t.Fatalf("%d rows in %d flushes: %v", got, flushes, err)
+	}
+}

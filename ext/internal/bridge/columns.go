@@ -77,8 +77,14 @@ func NewColumn(t *udf.SQLType) *Column {
 // Len is the number of rows.
 func (c *Column) Len() int { return len(c.Nulls) }
 
-// Bytes is about how much memory the rows take.
+// Bytes is about how much memory the rows take. For a composite column
+// filled through its Builder it is the builder's running count (Chunk
+// asks after every row; walking a dozen child columns each time cost
+// about 5 % of parse_url's row).
 func (c *Column) Bytes() int {
+	if c.builder != nil && c.Type.IsComposite() {
+		return c.builder.bytes
+	}
 	n := len(c.Buf) + 8*len(c.Ends) + 8*len(c.Ints) + 16*len(c.Entries) + len(c.Nulls)
 	for _, ch := range c.Children {
 		n += ch.Bytes()
@@ -91,6 +97,9 @@ func (c *Column) Bytes() int {
 
 // Reset empties the column, keeping its memory.
 func (c *Column) Reset() {
+	if c.builder != nil {
+		c.builder.bytes = 0
+	}
 	c.Nulls, c.Buf, c.Ends, c.Ints, c.Entries = c.Nulls[:0], c.Buf[:0], c.Ends[:0], c.Ints[:0], c.Entries[:0]
 	for _, ch := range c.Children {
 		ch.Reset()
@@ -180,6 +189,7 @@ type columnBuilder struct {
 	root  *Column
 	stack []colFrame
 	done  bool // the root value was written
+	bytes int  // what the values written take in the columns, about
 }
 
 type colFrame struct {
@@ -190,6 +200,7 @@ type colFrame struct {
 // next returns the column the next value goes to, and whether it is a
 // MAP key (which cannot be NULL).
 func (b *columnBuilder) next() (c *Column, key bool) {
+	b.bytes += 16 // a value's NULL flag and its end, integer or list entry
 	if len(b.stack) == 0 {
 		if b.done {
 			panic("bridge: a second value for one row")
@@ -236,6 +247,7 @@ func (b *columnBuilder) Null() {
 
 func (b *columnBuilder) String(s string) {
 	c := b.scalar("VARCHAR")
+	b.bytes += len(s)
 	c.Buf = append(c.Buf, s...)
 	c.EndText(false)
 }
