@@ -105,6 +105,18 @@ type frame struct {
 	n int
 }
 
+// child is the type of the next value inside f: a member's, a LIST's
+// element type, a MAP's key or value type.
+func (f frame) child() *Type {
+	switch {
+	case f.t.IsStruct():
+		return f.t.Members[f.n].Type
+	case f.t.IsMap() && f.n%2 == 0:
+		return f.t.Key
+	}
+	return f.t.Elem
+}
+
 // JSON is a Builder that appends the value to Buf as EncodeJSON encodes
 // it: SQLite's form of a composite result.
 type JSON struct {
@@ -187,11 +199,7 @@ func (j *JSON) Bool(b bool) { j.scalar(strconv.AppendBool(nil, b), false) }
 func (j *JSON) Begin() {
 	t := j.t
 	if len(j.stack) > 0 {
-		f := j.stack[len(j.stack)-1]
-		t = f.t.Elem
-		if f.t.IsStruct() {
-			t = f.t.Members[f.n].Type
-		}
+		t = j.stack[len(j.stack)-1].child()
 	}
 	j.next()
 	j.stack = append(j.stack, frame{t: t})
@@ -290,11 +298,7 @@ func (x *Boxed) Bool(b bool) { x.put(b) }
 func (x *Boxed) Begin() {
 	t := x.t
 	if len(x.stack) > 0 {
-		f := x.stack[len(x.stack)-1]
-		t = f.t.Elem
-		if f.t.IsStruct() {
-			t = f.t.Members[f.n].Type
-		}
+		t = x.stack[len(x.stack)-1].child()
 	}
 	f := boxFrame{frame: frame{t: t}}
 	switch {
