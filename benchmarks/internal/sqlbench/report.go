@@ -154,10 +154,3 @@ func rowsLabel(n int) string {
 	}
 	return fmt.Sprint(n)
 }
-
-func rate(v float64) string {
-	if v >= 1e6 {
-		return fmt.Sprintf("%.2f M", v/1e6)
-	}
-	return fmt.Sprintf("%.0f k", v/1e3)
-}
