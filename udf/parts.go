@@ -29,12 +29,14 @@ var (
 // nothing.
 var parsers = sync.Pool{New: func() any { return new(normalize.Parser) }}
 
-// part is one URL-part function: a text part (ok false: NULL) or a value
-// of its own type.
+// part is one URL-part function: a text part (ok false: NULL), a
+// composite written to a Builder (null true: NULL), or a value of its own
+// type.
 type part struct {
 	name, doc, example string
 	returns            *SQLType
 	text               func(u *normalize.URL) (string, bool)
+	build              func(b Builder, u *normalize.URL) (null bool)
 	value              func(u *normalize.URL) any
 }
 
@@ -47,7 +49,7 @@ func partFuncs() []part {
 	sub := func(d normalize.DomainParts) string { return d.Subdomain }
 	return []part{
 		{name: "parse_url", doc: "the URL's parts: scheme, username, password, host, host_type, port, path, query, fragment, registrable_domain, public_suffix, subdomain",
-			example: "parse_url('HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top')", returns: ParseURLType, value: parseURL},
+			example: "parse_url('HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top')", returns: ParseURLType, build: parseURL},
 		{name: "url_scheme", doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
 			text: func(u *normalize.URL) (string, bool) { return u.Scheme(), true }},
 		{name: "url_host", doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
@@ -77,7 +79,7 @@ func partFuncs() []part {
 			example: "url_extension('https://example.com/a/report.tar.gz?x=1')",
 			text:    func(u *normalize.URL) (string, bool) { return nonEmpty(u.Extension()) }},
 		{name: "url_path_segments", doc: "the path's segments (the URL Standard's path list); NULL for an opaque path",
-			example: "url_path_segments('https://example.com/a/b/')", returns: segmentsType, value: segments},
+			example: "url_path_segments('https://example.com/a/b/')", returns: segmentsType, build: segments},
 		{name: "url_query_params", doc: "each query parameter name with its values, form-decoded; NULL without a query",
 			example: "url_query_params('https://example.com/?a=1&b=2&a=3')", returns: paramsType, value: params},
 	}
@@ -126,6 +128,20 @@ func valuePart(get func(*normalize.URL) any) ValueFunc {
 	}
 }
 
+// buildPart is the row function of a composite part. The builder copies
+// what it keeps, so the part may write strings that alias the parser.
+func buildPart(build func(Builder, *normalize.URL) bool) BuildFunc {
+	return func(b Builder, args []string) (bool, error) {
+		p := parsers.Get().(*normalize.Parser)
+		defer parsers.Put(p)
+		u, err := parseArgs(p, args[0], args[1:])
+		if err != nil {
+			return false, err
+		}
+		return build(b, u), nil
+	}
+}
+
 // str copies s out of the parser's buffer (a value outlives the row); ok
 // false is NULL.
 func str(s string, ok bool) any {
@@ -142,17 +158,18 @@ func port(u *normalize.URL) any {
 	return nil
 }
 
-func segments(u *normalize.URL) any {
-	var scratch [16]string // most paths: no list allocated but the value's
+func segments(b Builder, u *normalize.URL) (null bool) {
+	var scratch [16]string // most paths: no list allocated
 	segs, ok := u.AppendPathSegments(scratch[:0])
 	if !ok {
-		return nil
+		return true
 	}
-	l := make([]any, len(segs))
-	for i, s := range segs {
-		l[i] = str(s, true)
+	b.Begin()
+	for _, s := range segs {
+		b.String(s)
 	}
-	return l
+	b.End()
+	return false
 }
 
 func params(u *normalize.URL) any {
@@ -174,38 +191,43 @@ func params(u *normalize.URL) any {
 	return m
 }
 
-// parseURL takes every part from one copy of the URL (normalize.URL.Clone)
-// rather than copying each part out of the parser's buffer: one allocation
-// instead of ten.
-func parseURL(parsed *normalize.URL) any {
-	c := parsed.Clone()
-	u := &c
+// parseURL writes parse_url's STRUCT, members in ParseURLType's order.
+func parseURL(b Builder, u *normalize.URL) (null bool) {
 	q, hasQ := u.Query()
 	f, hasF := u.Fragment()
 	d := u.DomainParts(normalize.AllSuffixes)
 	hasHost := u.HostKind() != normalize.HostNone
-	return []any{
-		owned(u.Scheme(), true),
-		owned(nonEmpty(u.Username())),
-		owned(nonEmpty(u.Password())),
-		owned(u.Host(), hasHost),
-		owned(u.HostKind().String(), hasHost),
-		port(u),
-		owned(u.Path(), true),
-		owned(q, hasQ),
-		owned(f, hasF),
-		owned(nonEmpty(d.RegistrableDomain)),
-		owned(nonEmpty(d.PublicSuffix)),
-		owned(nonEmpty(d.Subdomain)),
+	b.Begin()
+	text(b, u.Scheme(), true)
+	nonEmptyText(b, u.Username())
+	nonEmptyText(b, u.Password())
+	text(b, u.Host(), hasHost)
+	text(b, u.HostKind().String(), hasHost)
+	if p := u.Port(); p >= 0 {
+		b.Int(int64(p))
+	} else {
+		b.Null()
 	}
+	text(b, u.Path(), true)
+	text(b, q, hasQ)
+	text(b, f, hasF)
+	nonEmptyText(b, d.RegistrableDomain)
+	nonEmptyText(b, d.PublicSuffix)
+	nonEmptyText(b, d.Subdomain)
+	b.End()
+	return false
 }
 
-// owned is str for a string that does not alias the parser's buffer.
-func owned(s string, ok bool) any {
-	if !ok {
-		return nil
+// nonEmptyText writes s, or NULL when it is empty.
+func nonEmptyText(b Builder, s string) { text(b, s, s != "") }
+
+// text writes a VARCHAR member: s, or NULL when ok is false.
+func text(b Builder, s string, ok bool) {
+	if ok {
+		b.String(s)
+	} else {
+		b.Null()
 	}
-	return s
 }
 
 // queryParam is url_query_param(url, name [, profile]).
@@ -243,9 +265,12 @@ func partRows(url, profile Arg) []*Func {
 				f.Doc += ", of the profile's canonical URL"
 				f.Example = p.example[:len(p.example)-1] + ", 'default')"
 			}
-			if p.text != nil {
+			switch {
+			case p.text != nil:
 				f.text = textPart(p.text)
-			} else {
+			case p.build != nil:
+				f.build = buildPart(p.build)
+			default:
 				f.value = valuePart(p.value)
 			}
 			fs = append(fs, f)

@@ -6,10 +6,26 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"github.com/urlnorm/urlnorm/normalize"
 )
+
+// Builder receives a composite result member by member (see package
+// sqltype): each host provides one that writes its own form.
+type Builder = sqltype.Builder
+
+// BuildFunc computes a LIST, STRUCT or MAP result by writing it to b;
+// null reports NULL, and then nothing was written. It returns any error
+// before writing anything (a try_ twin turns the error into NULL).
+type BuildFunc func(b Builder, args []string) (null bool, err error)
+
+// NewBuild declares a function with a LIST, STRUCT or MAP result outside
+// Funcs, written to the host's Builder, with the same row contract.
+func NewBuild(name string, args []Arg, returns *SQLType, fn BuildFunc) *Func {
+	return &Func{Name: name, Args: args, Returns: returns, build: fn}
+}
 
 // Text evaluates f on one row and appends the result to dst as text: a
 // VARCHAR as it is, a BOOLEAN as true or false, a number in decimal, a
@@ -28,9 +44,18 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 		err = f.nullRow(args, nulls)
 		return dst, err == nil, err
 	}
-	if f.text != nil {
+	switch {
+	case f.text != nil:
 		out, null, err = f.text(dst, args)
-	} else {
+	case f.build != nil:
+		// SQLite's JSON, written member by member (sqltype.JSON)
+		j := jsonBuilders.Get().(*sqltype.JSON)
+		j.Reset(f.Returns, dst)
+		null, err = f.build(j, args)
+		out = j.Buf
+		j.Buf = nil
+		jsonBuilders.Put(j)
+	default:
 		var v any
 		if v, err = f.value(args); err == nil {
 			null = v == nil
@@ -53,9 +78,9 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 }
 
 // Value evaluates f on one row (see Text) and returns the result in
-// sqltype's value form of f.Returns: nil for NULL, a string for a VARCHAR,
-// a bool, an int64, []any for a LIST or a STRUCT (one value per member),
-// []Entry for a MAP.
+// sqltype's boxed value form of f.Returns: nil for NULL, a string for a
+// VARCHAR, a bool, an int64, []any for a LIST or a STRUCT (one value per
+// member), []Entry for a MAP. Build writes the same value without boxing.
 func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -65,13 +90,23 @@ func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 	if anyNull(nulls) {
 		return nil, f.nullRow(args, nulls)
 	}
-	if f.text != nil {
+	switch {
+	case f.text != nil:
 		var out []byte
 		var null bool
 		if out, null, err = f.text(nil, args); err == nil && !null {
 			v = string(out)
 		}
-	} else {
+	case f.build != nil:
+		x := boxedBuilders.Get().(*sqltype.Boxed)
+		x.Reset(f.Returns)
+		var null bool
+		if null, err = f.build(x, args); err == nil && !null {
+			v = x.Value()
+		}
+		x.Reset(nil) // drop the value, keep the arena
+		boxedBuilders.Put(x)
+	default:
 		v, err = f.value(args)
 	}
 	if err != nil {
@@ -80,6 +115,61 @@ func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 	}
 	return v, nil
 }
+
+// Build evaluates f on one row (see Text) and writes the result to b, a
+// builder of f.Returns: b.Null() for NULL. Hosts with columnar composite
+// values (the DuckDB extension) use it to write a LIST, STRUCT or MAP
+// without boxing its members. On an error b may hold part of the row:
+// the host aborts the statement.
+func (f *Func) Build(b Builder, args []string, nulls []bool) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = f.panicError(r, args, nulls)
+		}
+	}()
+	if anyNull(nulls) {
+		if err = f.nullRow(args, nulls); err == nil {
+			b.Null()
+		}
+		return err
+	}
+	var null bool
+	switch {
+	case f.build != nil:
+		null, err = f.build(b, args)
+	case f.text != nil:
+		var out []byte
+		if out, null, err = f.text(nil, args); err == nil && !null {
+			b.String(string(out))
+		}
+	default:
+		var v any
+		if v, err = f.value(args); err == nil {
+			if wErr := sqltype.Write(b, f.Returns, v); wErr != nil {
+				// the value and the declared type disagree: a bug, which
+				// try_ must not hide
+				return f.panicError(wErr, args, nulls)
+			}
+			return nil
+		}
+	}
+	if err != nil {
+		if null, err = f.reject(args, err); err != nil {
+			return err
+		}
+	}
+	if null {
+		b.Null()
+	}
+	return nil
+}
+
+// Builders reused across rows: a JSON builder's stack, a Boxed builder's
+// string arena.
+var (
+	jsonBuilders  = sync.Pool{New: func() any { return new(sqltype.JSON) }}
+	boxedBuilders = sync.Pool{New: func() any { return new(sqltype.Boxed) }}
+)
 
 // IntResult reports whether a host with only text and integers (SQLite)
 // returns f's result as an integer (Int): a BOOLEAN as 0 or 1, an INTEGER
@@ -274,10 +364,22 @@ func (f *Func) check() error {
 	switch {
 	case f.Name == "" || len(f.Args) > MaxArgs:
 		return fmt.Errorf("%q: a name and at most %d arguments", f.Name, MaxArgs)
-	case (f.text == nil) == (f.value == nil):
+	case countTrue(f.text != nil, f.value != nil, f.build != nil) != 1:
 		return fmt.Errorf("%s: want exactly one implementation", f.Name)
 	case f.text != nil && f.Returns.Base != "VARCHAR":
 		return fmt.Errorf("%s: a text implementation returns VARCHAR, not %s", f.Name, f.Returns.SQL())
+	case f.build != nil && !f.Returns.IsComposite():
+		return fmt.Errorf("%s: a build implementation returns a LIST, STRUCT or MAP, not %s", f.Name, f.Returns.SQL())
 	}
 	return nil
+}
+
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }

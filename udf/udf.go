@@ -27,6 +27,7 @@ package udf
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"github.com/urlnorm/urlnorm/normalize"
@@ -101,9 +102,11 @@ type Func struct {
 	Example  string // an SQL expression using the function
 
 	// Exactly one implementation, called on rows without NULL arguments:
-	// text for a VARCHAR result (appended to dst, no allocation), value
-	// for any other (sqltype's value form; nil is NULL).
+	// text for a VARCHAR result (appended to dst, no allocation); build
+	// for a LIST, STRUCT or MAP written member by member (BuildFunc);
+	// value for any other (sqltype's boxed value form; nil is NULL).
 	text  TextFunc
+	build BuildFunc
 	value ValueFunc
 }
 
@@ -250,12 +253,16 @@ func build() []*Func {
 }
 
 func profileOf(args []string) (*normalize.Normalizer, error) {
-	name := DefaultProfile
 	if len(args) > 1 {
-		name = args[1]
+		return normalize.Lookup(args[1])
 	}
-	return normalize.Lookup(name)
+	return defaultProfile()
 }
+
+// defaultProfile is looked up once: a built-in never changes, and the
+// lookup by name (map, registry lock, profile-name suffixes) costs about
+// a tenth of normalize_url's row in the DuckDB extension.
+var defaultProfile = sync.OnceValues(func() (*normalize.Normalizer, error) { return normalize.Lookup(DefaultProfile) })
 
 func normalizeURL(dst []byte, args []string) ([]byte, bool, error) {
 	n, err := profileOf(args)

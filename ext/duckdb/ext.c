@@ -9,6 +9,7 @@
 #define DUCKDB_EXTENSION_NAME urlnorm
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "duckdb_extension.h"
 #include "_cgo_export.h"
 
@@ -41,30 +42,56 @@ static void urlnorm_scalar(duckdb_function_info info, duckdb_data_chunk input, d
 	}
 }
 
-static void urlnorm_set_null(duckdb_vector vec, idx_t row) {
+// urlnorm_validity returns vec's validity mask, made writable: fetched
+// once per vector and call, not per NULL row.
+static uint64_t *urlnorm_validity(duckdb_vector vec) {
 	duckdb_vector_ensure_validity_writable(vec);
-	duckdb_validity_set_row_invalid(duckdb_vector_get_validity(vec), row);
+	return duckdb_vector_get_validity(vec);
+}
+
+// urlnorm_set_invalid clears row's bit, as duckdb_validity_set_row_invalid
+// does (one bit per row, 64 rows per word), without a call per row.
+static void urlnorm_set_invalid(uint64_t *validity, uint64_t row) {
+	validity[row / 64] &= ~((uint64_t)1 << (row % 64));
 }
 
 void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
+	uint64_t *validity = NULL;
 	for (uint64_t i = 0; i < n; i++) {
 		if (nulls[i]) {
-			urlnorm_set_null((duckdb_vector)vec, at + i);
+			if (!validity) {
+				validity = urlnorm_validity((duckdb_vector)vec);
+			}
+			urlnorm_set_invalid(validity, at + i);
 		}
 	}
 }
 
 // urlnorm_assign_varchar writes n strings, stored back to back in buf with
 // row i ending at ends[i], to rows at.. of a VARCHAR vector. The ends are
-// 64-bit: the strings of one call may pass 4 GiB.
+// 64-bit: the strings of one call may pass 4 GiB. A string of at most 12
+// bytes is written in place, inline in its duckdb_string_t as DuckDB
+// itself stores it (length, bytes, zero padding: DuckDB compares inline
+// strings as 16 bytes); a longer one must be copied into the vector's
+// string heap, which only duckdb_vector_assign_string_element_len can do.
 void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends,
                             const _Bool *nulls) {
+	duckdb_string_t *data = (duckdb_string_t *)duckdb_vector_get_data((duckdb_vector)vec) + at;
+	uint64_t *validity = NULL;
 	uint64_t start = 0;
 	for (uint64_t i = 0; i < n; i++) {
+		uint64_t len = ends[i] - start;
 		if (nulls[i]) {
-			urlnorm_set_null((duckdb_vector)vec, at + i);
+			if (!validity) {
+				validity = urlnorm_validity((duckdb_vector)vec);
+			}
+			urlnorm_set_invalid(validity, at + i);
+		} else if (len <= sizeof(data[i].value.inlined.inlined)) {
+			memset(&data[i], 0, sizeof(data[i]));
+			data[i].value.inlined.length = (uint32_t)len;
+			memcpy(data[i].value.inlined.inlined, buf + start, len);
 		} else {
-			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, ends[i] - start);
+			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, len);
 		}
 		start = ends[i];
 	}

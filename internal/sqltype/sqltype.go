@@ -20,6 +20,10 @@
 // Adapters convert these to their engine's values: package duckdb to
 // duckdb-go's (map[string]any, OrderedMap, int32 …), the DuckDB extension
 // to vectors, SQLite hosts to text (JSON for composites) and integers.
+// A composite can also be written piece by piece to a Builder, which
+// each adapter implements for its own form (JSON text, the boxed values
+// above, the extension's column vectors), so that a row function does
+// not box every member of its LIST or STRUCT.
 package sqltype
 
 import (

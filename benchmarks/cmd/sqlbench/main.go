@@ -1,6 +1,7 @@
-// Command sqlbench measures SELECT count(DISTINCT f(url)) over 1M and 10M
-// generated rows for f = the bare column, lower(url), normalize_url(url)
-// and canonical_hash(url), through every SQL path of this checkout
+// Command sqlbench measures SELECT count(DISTINCT f(url)) and a scan,
+// SELECT sum(length(f(url))), over 1M and 10M generated rows for f = the
+// bare column, lower(url), normalize_url(url), canonical_hash(url) and
+// URL-part functions (sqlbench.Funcs), through every SQL path of this checkout
 // (embedded DuckDB and SQLite adapters, DuckDB and SQLite loadable
 // extensions), DuckDB with all threads and with one. It writes sql.json
 // and sql.md and says which paths were missing.
@@ -34,7 +35,7 @@ type options struct {
 	rows            string
 	base            string
 	data, out, ext  string
-	paths           string
+	paths, funcs    string
 	prepare         bool
 }
 
@@ -49,6 +50,7 @@ func main() {
 	flag.StringVar(&o.out, "out", "out", "output `DIR`: sql.json, sql.md, and the generated data files under sqldata/")
 	flag.StringVar(&o.ext, "ext", "", "`DIR` of urlnorm.duckdb_extension and urlnorm.so (default <repo>/dist)")
 	flag.StringVar(&o.paths, "paths", "", "run only the paths whose name contains one of these comma-separated words (e.g. extension,DuckDB)")
+	flag.StringVar(&o.funcs, "funcs", "", "measure only the expressions containing one of these comma-separated words (e.g. parse_url,url_host), next to url, lower(url) and normalize_url(url), which are always measured")
 	flag.BoolVar(&o.prepare, "prepare", false, "only write the data files (run.sh does this before waiting for a quiet machine)")
 	flag.Parse()
 	if err := run(context.Background(), o, os.Stdout, os.Stderr); err != nil {
@@ -76,9 +78,10 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	if err := d.Ensure(ctx, logf); err != nil || o.prepare {
 		return err
 	}
+	funcs := selectFuncs(o.funcs)
 	want := map[int]sqlbench.Expected{}
 	for _, n := range sizes {
-		if want[n], err = sqlbench.Expect(base, n, def); err != nil {
+		if want[n], err = sqlbench.Expect(base, n, funcs); err != nil {
 			return err
 		}
 	}
@@ -88,6 +91,9 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
 		Samples: o.samples, SQLiteSamples: o.sqliteSamples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
+	r.GoRows = min(sizes[0], 1_000_000)
+	logf("timing the row functions alone in Go over %d rows", r.GoRows)
+	r.GoCost = sqlbench.GoCost(base, r.GoRows, funcs)
 	for _, p := range sqlbench.Paths(ext) {
 		if !selected(p.Name, o.paths) {
 			continue
@@ -97,7 +103,7 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 			r.Results = append(r.Results, sqlbench.Result{Path: p})
 			continue
 		}
-		cfg := sqlbench.Config{Samples: o.samples, Warmup: o.warmup, Log: log}
+		cfg := sqlbench.Config{Samples: o.samples, Warmup: o.warmup, Funcs: funcs, Log: log}
 		if p.Engine == sqlbench.SQLite {
 			cfg.Samples = o.sqliteSamples
 		}
@@ -143,6 +149,23 @@ func parseSizes(s string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// selectFuncs is the -funcs selection of sqlbench.Funcs; the ratios'
+// bases (the bare column, lower, normalize_url) are always in.
+func selectFuncs(words string) []sqlbench.Func {
+	var fs []sqlbench.Func
+	for _, f := range sqlbench.Funcs {
+		switch f {
+		case sqlbench.Bare, sqlbench.Lower, sqlbench.Normalize:
+			fs = append(fs, f)
+		default:
+			if selected(f.Expr, words) {
+				fs = append(fs, f)
+			}
+		}
+	}
+	return fs
 }
 
 func selected(name, words string) bool {

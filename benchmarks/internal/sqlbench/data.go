@@ -12,17 +12,20 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"runtime"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/duckdb/duckdb-go/v2"
 	_ "github.com/mattn/go-sqlite3" // driver "sqlite3", only to write the SQLite data file
 	"github.com/urlnorm/urlnorm/benchmarks/internal/corpus"
-	"github.com/urlnorm/urlnorm/normalize"
+	"github.com/urlnorm/urlnorm/udf"
 )
 
 // Data is the row set of a run, written once into a DuckDB file and a
@@ -152,64 +155,135 @@ func insertRows(ctx context.Context, db *sql.DB, table string, n int, rows corpu
 	return tx.Commit()
 }
 
-// Counts are results of one query form for the bare column, the
-// canonical URL and the hash (-1: not predicted).
+// Counts are what a correct engine returns for one expression on one
+// table: distinct non-NULL values (Distinct) and the scan form's result
+// (Length: total characters of a text, non-NULL results of a composite).
 type Counts struct {
-	Bare, Normalized, Hashed int64
+	Distinct, Length int64
 }
 
-// Expected is what a correct engine returns for one table, computed in
-// Go: distinct values and total lengths of the bare text and of the
-// default profile's canonical URL and hash. lower() is not predicted
-// (DuckDB lowercases Unicode, SQLite only ASCII).
-type Expected struct {
-	Distinct, Length Counts
-}
+// Expected holds the Counts of each expression predicted in Go, by Expr.
+// lower() is not predicted (DuckDB lowercases Unicode, SQLite only
+// ASCII).
+type Expected map[string]Counts
 
-// For returns the expected result of form over fn, or -1.
-func (e Expected) For(form Form, fn string) int64 {
-	c := e.Distinct
-	if form == Scan {
-		c = e.Length
+// For returns the expected result of form over expr, or -1.
+func (e Expected) For(form Form, expr string) int64 {
+	c, ok := e[expr]
+	switch {
+	case !ok:
+		return -1
+	case form == Scan:
+		return c.Length
 	}
-	switch fn {
-	case "url":
-		return c.Bare
-	case "normalize_url(url)":
-		return c.Normalized
-	case "canonical_hash(url)":
-		return c.Hashed
-	}
-	return -1
+	return c.Distinct
 }
 
-// Expect computes the expected results for the first n rows. Distinct
-// sets hold 64-bit xxHashes of the strings rather than the strings (a
-// collision among 10M values has a probability of about 3·10⁻⁶).
-func Expect(base []string, n int, norm *normalize.Normalizer) (Expected, error) {
+// Expect computes the expected results of funcs for the first n rows:
+// the bare column, and every function of udf's table (one argument) with
+// udf's own row function, the code the engines run. Distinct sets hold
+// 64-bit xxHashes of the values in SQLite's text form (JSON for a
+// composite, which is one-to-one with DuckDB's values); a collision among
+// 10M values has a probability of about 3·10⁻⁶.
+func Expect(base []string, n int, funcs []Func) (Expected, error) {
+	e := Expected{}
+	for _, f := range funcs {
+		eval, composite, ok := evaluator(f)
+		if !ok {
+			continue
+		}
+		c, err := expect(base, n, eval, composite)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Expr, err)
+		}
+		e[f.Expr] = c
+	}
+	return e, nil
+}
+
+// evaluator returns f's row function as udf runs it, and whether its
+// result is composite; ok false when Go does not predict f.
+func evaluator(f Func) (eval func(dst []byte, url string) ([]byte, bool, error), composite, ok bool) {
+	name := f.SQLName()
+	if name == "" {
+		return func(dst []byte, url string) ([]byte, bool, error) { return append(dst, url...), false, nil }, false, true
+	}
+	for _, uf := range udf.Lookup(name) {
+		if len(uf.Args) == 1 && f.Expr == name+"("+uf.Args[0].Name+")" {
+			return func(dst []byte, url string) ([]byte, bool, error) {
+				return uf.Text(dst, []string{url}, nil)
+			}, uf.Returns.IsComposite(), true
+		}
+	}
+	return nil, false, false
+}
+
+func expect(base []string, n int, eval func([]byte, string) ([]byte, bool, error), composite bool) (Counts, error) {
 	rows := corpus.Rows{Base: base}
-	bare := make(map[uint64]struct{}, n)
-	canon := make(map[uint64]struct{}, n/3)
-	hashed := make(map[uint64]struct{}, n/3)
-	var e Expected
+	seen := make(map[uint64]struct{}, n)
+	var c Counts
+	var buf []byte
 	for i := 0; i < n; i++ {
 		r := rows.Row(i)
-		bare[xxhash.Sum64String(r)] = struct{}{}
-		c, err := norm.Normalize(r)
-		if err != nil {
-			return Expected{}, fmt.Errorf("row %d %q: %w", i, r, err)
+		var null bool
+		var err error
+		if buf, null, err = eval(buf[:0], r); err != nil {
+			return Counts{}, fmt.Errorf("row %d %q: %w", i, r, err)
 		}
-		canon[xxhash.Sum64String(c)] = struct{}{}
-		h := norm.HashCanonical(c)
-		hashed[xxhash.Sum64String(h)] = struct{}{}
-		// length() counts characters in both engines.
-		e.Length.Bare += int64(utf8.RuneCountInString(r))
-		e.Length.Normalized += int64(utf8.RuneCountInString(c))
-		e.Length.Hashed += int64(len(h))
+		if null {
+			continue
+		}
+		seen[xxhash.Sum64(buf)] = struct{}{}
+		if composite {
+			c.Length++
+		} else {
+			c.Length += int64(utf8.RuneCount(buf)) // length() counts characters in both engines
+		}
 	}
-	e.Distinct = Counts{int64(len(bare)), int64(len(canon)), int64(len(hashed))}
-	return e, nil
+	c.Distinct = int64(len(seen))
+	return c, nil
 }
 
 // sqlString quotes s as a SQL string literal.
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// GoCost measures each predicted expression's row function alone, in Go
+// (udf's Text: the form SQLite gets, JSON for a composite), over the
+// first n rows held in memory: CPU nanoseconds per row of this thread,
+// the cost no SQL path can go below. Keyed by Expr.
+func GoCost(base []string, n int, funcs []Func) map[string]float64 {
+	rows := corpus.Rows{Base: base}
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = rows.Row(i)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cost := map[string]float64{}
+	for _, f := range funcs {
+		eval, _, ok := evaluator(f)
+		if !ok {
+			continue
+		}
+		var buf []byte
+		best := math.Inf(1)
+		for range 3 { // the best of three: the machine may be shared
+			t0 := threadCPU()
+			for _, u := range urls {
+				buf, _, _ = eval(buf[:0], u)
+			}
+			best = min(best, float64(threadCPU()-t0)/float64(n))
+		}
+		cost[f.Expr] = best
+	}
+	return cost
+}
+
+// threadCPU is the calling thread's CPU time in nanoseconds.
+func threadCPU() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1, &ru); err != nil { // RUSAGE_THREAD
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

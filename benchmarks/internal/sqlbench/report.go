@@ -3,7 +3,6 @@ package sqlbench
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,34 +12,42 @@ import (
 
 // Run is everything one sqlbench run produced.
 type Run struct {
-	Command       string            `json:"command"`
-	Started       time.Time         `json:"started"`
-	Machine       machine.Info      `json:"machine"`
-	Samples       int               `json:"samples"` // DuckDB
-	SQLiteSamples int               `json:"sqlite_samples"`
-	Warmup        int               `json:"warmup"`
-	Base          string            `json:"base_corpus"`
-	BaseURLs      int               `json:"base_urls"`
-	Results       []Result          `json:"results"`
-	Targets       []report.Target   `json:"targets"`
-	Versions      map[string]string `json:"versions"`
+	Command       string       `json:"command"`
+	Started       time.Time    `json:"started"`
+	Machine       machine.Info `json:"machine"`
+	Samples       int          `json:"samples"` // DuckDB
+	SQLiteSamples int          `json:"sqlite_samples"`
+	Warmup        int          `json:"warmup"`
+	Base          string       `json:"base_corpus"`
+	BaseURLs      int          `json:"base_urls"`
+	// GoCost is each expression's row function alone in Go, CPU ns per
+	// row over the first GoRows rows (GoCost).
+	GoCost   map[string]float64 `json:"go_ns_per_row"`
+	GoRows   int                `json:"go_rows"`
+	Results  []Result           `json:"results"`
+	Targets  []report.Target    `json:"targets"`
+	Versions map[string]string  `json:"versions"`
 }
 
-// Markdown writes one table per path (seconds per query, ratios to
-// lower(url), rows/s), the count check, and the targets.
+// Markdown writes one table per path (a row per query: times, ratios to
+// lower(url) and normalize_url(url), the result checked against Go) and
+// the targets.
 func (r *Run) Markdown(w io.Writer) {
 	m := r.Machine
-	fmt.Fprintf(w, "Run `%s` started %s: %d samples per query in DuckDB, %d in SQLite (after %d warm-up round), the four queries interleaved.\n\n",
+	fmt.Fprintf(w, "Run `%s` started %s: %d samples per query in DuckDB, %d in SQLite (after %d warm-up round), the queries interleaved.\n\n",
 		r.Command, r.Started.UTC().Format("2006-01-02 15:04 MST"), r.Samples, r.SQLiteSamples, r.Warmup)
 	fmt.Fprintf(w, "Machine: %s, %d cores, %d GiB RAM, Linux %s, %s. Rows built from %d `%s` URLs (see the README).\n\n",
 		m.CPU, m.Cores, m.MemoryGiB, m.Kernel, m.Go, r.BaseURLs, r.Base)
+	if len(r.GoCost) > 0 {
+		fmt.Fprintf(w, "Go alone is udf's row function of each expression in a Go loop over the first %d rows held in memory (the SQLite form: JSON for a LIST or STRUCT), one thread, CPU ns per row, best of three: the cost no SQL path goes below.\n\n", r.GoRows)
+	}
 	for _, res := range r.Results {
-		res.markdown(w)
+		res.markdown(w, r.GoCost)
 	}
 	report.WriteTargets(w, r.Targets)
 }
 
-func (res *Result) markdown(w io.Writer) {
+func (res *Result) markdown(w io.Writer, goCost map[string]float64) {
 	fmt.Fprintf(w, "#### %s\n\n", res.Path.Name)
 	if res.Path.Missing != "" {
 		fmt.Fprintf(w, "Not measured: %s.\n\n", res.Path.Missing)
@@ -61,71 +68,82 @@ func (res *Result) markdown(w io.Writer) {
 		fmt.Fprint(w, " (the sqlite3 shell running the queries is one of those processes)")
 	}
 	fmt.Fprint(w, "\n\n")
-	fmt.Fprintln(w, "Wall seconds per query, median (min); CPU seconds median in brackets; rows/s of normalize_url from the wall median.")
+	fmt.Fprintln(w, "Seconds per query: wall median (min) and CPU median (all engine threads); CPU ns per row; CPU ratios to `lower(url)` and to `normalize_url(url)` in the same query shape, rows and threads; the result and its check against Go.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| query | rows | threads | f = `url` | `lower(url)` | `normalize_url(url)` | `canonical_hash(url)` | normalize ÷ lower | hash ÷ lower | normalize_url rows/s |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| query | rows | threads | f | wall s | CPU s | CPU ns/row | ÷ lower | ÷ normalize_url | Go alone ns/row | result | check | Go allocs/row |")
+	fmt.Fprintln(w, "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
 	for _, c := range cells(res.Measures) {
-		fmt.Fprintf(w, "| `%s` | %s | %d |", formLabel(c[0].Form), rowsLabel(c[0].Rows), c[0].Threads)
+		low, norm := c.find(Lower.Expr), c.find(Normalize.Expr)
 		for _, m := range c {
-			fmt.Fprintf(w, " %.3f (%.3f) [%.2f] |", m.Wall, m.WallMin, m.CPU)
+			goNs := ""
+			if v, ok := goCost[m.Func]; ok {
+				goNs = fmt.Sprintf("%.0f", v)
+			}
+			fmt.Fprintf(w, "| `%s` | %s | %d | `%s` | %.3f (%.3f) | %.2f | %.0f | %s | %s | %s | %d | %s | %s |\n",
+				formLabel(m), rowsLabel(m.Rows), m.Threads, m.Func, m.Wall, m.WallMin, m.CPU, 1e9*m.CPU/float64(m.Rows),
+				ratio(m, low), ratio(m, norm), goNs, m.Count, check(m), allocs(m))
 		}
-		norm, hash, low := c[2], c[3], c[1]
-		fmt.Fprintf(w, " %.2f | %.2f | %s |\n", norm.Wall/low.Wall, hash.Wall/low.Wall, rate(float64(norm.Rows)/norm.Wall))
-	}
-	fmt.Fprintln(w)
-	res.countTable(w)
-}
-
-// formLabel shows a form's statement with f(url) in place of the
-// expression.
-func formLabel(name string) string {
-	for _, f := range Forms {
-		if f.Name == name {
-			return strings.TrimSuffix(f.Query("f(url)", "t"), " FROM t")
-		}
-	}
-	return name
-}
-
-// countTable shows what each query returned against the results computed
-// in Go, and the Go allocations per row when measurable.
-func (res *Result) countTable(w io.Writer) {
-	fmt.Fprintln(w, "| query | rows | threads | f = `url` | `lower(url)` | `normalize_url` | `canonical_hash` | check against Go | Go allocs/row (normalize / hash) |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|---:|")
-	for _, c := range cells(res.Measures) {
-		fmt.Fprintf(w, "| `%s` | %s | %d | %d | %d | %d | %d | %s | %s |\n", formLabel(c[0].Form), rowsLabel(c[0].Rows), c[0].Threads,
-			c[0].Count, c[1].Count, c[2].Count, c[3].Count, check(c), allocs(c[2], c[3]))
 	}
 	fmt.Fprintln(w)
 }
 
-func check(c []Measure) string {
-	var bad []string
-	for _, m := range c {
-		if m.Expected >= 0 && m.Count != m.Expected {
-			bad = append(bad, fmt.Sprintf("%s: %d, Go says %d", m.Func, m.Count, m.Expected))
+// formLabel shows m's statement with f in place of the expression.
+func formLabel(m Measure) string {
+	for _, form := range Forms {
+		if form.Name == m.Form {
+			return strings.TrimSuffix(form.Query(Func{Expr: "f", Composite: m.Composite}, "t"), " FROM t")
 		}
 	}
-	if len(bad) > 0 {
-		return "**MISMATCH** " + strings.Join(bad, "; ")
+	return m.Form
+}
+
+// ratio is m's CPU time over base's, "" without base.
+func ratio(m Measure, base *Measure) string {
+	if base == nil || base.CPU == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", m.CPU/base.CPU)
+}
+
+// check compares what the query returned with the result computed in Go.
+func check(m Measure) string {
+	switch {
+	case m.Expected < 0:
+		return "not predicted"
+	case m.Count != m.Expected:
+		return fmt.Sprintf("**MISMATCH**: Go says %d", m.Expected)
 	}
 	return "ok"
 }
 
-func allocs(norm, hash Measure) string {
-	if norm.GoAllocs < 0 {
-		return "n/a (other runtime)"
+func allocs(m Measure) string {
+	if m.GoAllocs < 0 {
+		return "n/a"
 	}
-	return fmt.Sprintf("%.3f / %.3f", norm.GoAllocs, hash.GoAllocs)
+	return fmt.Sprintf("%.3f", m.GoAllocs)
 }
 
-// cells groups measures by (rows, threads, form) in run order, each group
-// in Funcs order.
-func cells(ms []Measure) [][]Measure {
-	var out [][]Measure
-	for i := 0; i+len(Funcs) <= len(ms); i += len(Funcs) {
-		out = append(out, slices.Clone(ms[i:i+len(Funcs)]))
+// cell is the measures of one (rows, threads, form), in run order.
+type cell []Measure
+
+// find returns the measure of expr, or nil.
+func (c cell) find(expr string) *Measure {
+	for i := range c {
+		if c[i].Func == expr {
+			return &c[i]
+		}
+	}
+	return nil
+}
+
+// cells groups measures by (rows, threads, form), in run order.
+func cells(ms []Measure) []cell {
+	var out []cell
+	for i, m := range ms {
+		if i == 0 || m.Rows != ms[i-1].Rows || m.Threads != ms[i-1].Threads || m.Form != ms[i-1].Form {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], m)
 	}
 	return out
 }
@@ -135,11 +153,4 @@ func rowsLabel(n int) string {
 		return fmt.Sprintf("%dM", n/1_000_000)
 	}
 	return fmt.Sprint(n)
-}
-
-func rate(v float64) string {
-	if v >= 1e6 {
-		return fmt.Sprintf("%.2f M", v/1e6)
-	}
-	return fmt.Sprintf("%.0f k", v/1e3)
 }

@@ -370,3 +370,111 @@ func TestTextTooBig(t *testing.T) {
 		}
 	}
 }
+
+// Every composite or scalar non-text function writes through the column's
+// Builder exactly the value udf's boxed form has, row by row (NULL rows
+// and a try_ twin's rejected row included).
+func TestChunkBuildsWhatValueReturns(t *testing.T) {
+	urls := []string{"HTTPS://user:pw@www.Example.co.uk:8443/a/b.html?q=1&q=2&r#top", "x", "https://[::1]/",
+		"http://192.168.0.1:80/a//b/", "https://example.com", "mailto:a@example.com", "https://é.example/%zz?"}
+	in := withNulls(duckStrings(urls...), 1)
+	compared := map[string]bool{}
+	for _, f := range udf.Funcs {
+		if len(f.Args) != 1 || f.Returns.Base == "VARCHAR" || f.Volatile {
+			continue
+		}
+		col := NewColumn(f.Returns)
+		var rows []any
+		err := Chunk(f, len(urls), []Vector{in}, col, func(c *Column, _ int) error {
+			for i := range c.Len() {
+				rows = append(rows, rowValue(c, i))
+			}
+			return nil
+		})
+		if err != nil {
+			if !f.Try {
+				continue // a row the plain function rejects: the try_ twin covers it
+			}
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		for i, u := range urls {
+			want, err := f.Value([]string{u}, []bool{i == 1})
+			if err != nil {
+				t.Fatalf("%s(%q): %v", f.Name, u, err)
+			}
+			if m, ok := want.([]udf.Entry); ok && len(m) == 0 {
+				want = []udf.Entry(nil) // rowValue reads an empty MAP back as nil
+			}
+			if fmt.Sprintf("%#v", rows[i]) != fmt.Sprintf("%#v", want) {
+				t.Errorf("%s(%q) column row %#v; Value %#v", f.Name, u, rows[i], want)
+			}
+		}
+		compared[f.Name] = true
+	}
+	for _, name := range []string{"try_parse_url", "try_url_path_segments", "try_url_query_params", "try_canonicalize_url", "try_url_port", "is_valid_url"} {
+		if !compared[name] {
+			t.Errorf("%s not compared", name)
+		}
+	}
+}
+
+// A row function that writes a value of the wrong shape is reported as an
+// internal error naming the function, never a crash or a wrong column.
+func TestBuilderRejectsWrongShapes(t *testing.T) {
+	typ := mustType(t, "STRUCT(a VARCHAR, b INTEGER)")
+	for name, write := range map[string]func(b udf.Builder){
+		"too few members":   func(b udf.Builder) { b.Begin(); b.String("x"); b.End() },
+		"too many members":  func(b udf.Builder) { b.Begin(); b.String("x"); b.Int(1); b.Int(2); b.End() },
+		"string for int":    func(b udf.Builder) { b.Begin(); b.String("x"); b.String("y"); b.End() },
+		"int out of range":  func(b udf.Builder) { b.Begin(); b.String("x"); b.Int(1 << 40); b.End() },
+		"scalar for STRUCT": func(b udf.Builder) { b.String("x") },
+		"two values":        func(b udf.Builder) { b.Null(); b.Null() },
+	} {
+		f := udf.NewBuild("bad_"+strings.ReplaceAll(name, " ", "_"), []udf.Arg{{Name: "url"}}, typ, func(b udf.Builder, _ []string) (bool, error) {
+			write(b)
+			return false, nil
+		})
+		err := Chunk(f, 1, []Vector{duckStrings("https://example.com/")}, NewColumn(typ), func(*Column, int) error { return nil })
+		if err == nil || !strings.Contains(err.Error(), "internal error") || !strings.Contains(err.Error(), f.Name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// A composite column is flushed by size too: its builder counts the
+// bytes written, so a chunk of large LISTs never builds up in Go.
+func TestChunkFlushesComposite(t *testing.T) {
+	defer func(b int) { FlushBytes = b }(FlushBytes)
+	FlushBytes = 1 << 20
+	const rows, size = 100, 64 << 10
+	big := udf.NewBuild("big_list", []udf.Arg{{Name: "c"}}, mustType(t, "VARCHAR[]"), func(b udf.Builder, a []string) (bool, error) {
+		b.Begin()
+		b.String(strings.Repeat(a[0], size))
+		b.String(a[0])
+		b.End()
+		return false, nil
+	})
+	in := make([]string, rows)
+	for i := range in {
+		in[i] = string(rune('a' + i%26))
+	}
+	flushes, got := 0, 0
+	out := NewColumn(big.Returns)
+	err := Chunk(big, rows, []Vector{duckStrings(in...)}, out, func(c *Column, at int) error {
+		flushes++
+		if c.Bytes() > FlushBytes+2*size {
+			t.Errorf("flush at row %d holds %d bytes", at, c.Bytes())
+		}
+		for i := range c.Len() {
+			l := rowValue(c, i).([]any)
+			if len(l) != 2 || l[1] != in[at+i] || l[0] != strings.Repeat(in[at+i], size) {
+				t.Fatalf("row %d: %d elements", at+i, len(l))
+			}
+			got++
+		}
+		return nil
+	})
+	if err != nil || got != rows || flushes < 6 {
+		t.Fatalf("%d rows in %d flushes: %v", got, flushes, err)
+	}
+}

@@ -1,0 +1,323 @@
+package sqltype
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unsafe"
+)
+
+// Builder receives one value of a Type piece by piece, in the type's
+// order, so that a LIST, STRUCT or MAP result is written without boxing
+// each member in an interface value: a row function writes its result
+// to a Builder, and each adapter provides the one that makes its
+// engine's form (the DuckDB extension's column vectors, SQLite's JSON
+// text, the boxed value form of the package comment).
+//
+// A value is a scalar (Null, String, Int, Bool) or a composite: Begin,
+// then its elements (a LIST), its members in declared order (a STRUCT)
+// or each entry's key and value (a MAP), then End. String's argument is
+// only borrowed for the duration of the call.
+type Builder interface {
+	Null()
+	String(s string)
+	Int(n int64)
+	Bool(b bool)
+	Begin()
+	End()
+}
+
+// Write writes v, a value of t in the boxed form, to b.
+func Write(b Builder, t *Type, v any) error {
+	if v == nil {
+		b.Null()
+		return nil
+	}
+	switch {
+	case t.IsStruct():
+		s, ok := v.([]any)
+		if !ok || len(s) != len(t.Members) {
+			return fmt.Errorf("want %d STRUCT member values, got %T", len(t.Members), v)
+		}
+		b.Begin()
+		for i, m := range t.Members {
+			if err := Write(b, m.Type, s[i]); err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
+			}
+		}
+		b.End()
+	case t.IsMap():
+		es, ok := v.([]Entry)
+		if !ok {
+			return fmt.Errorf("want []Entry for a MAP, got %T", v)
+		}
+		b.Begin()
+		for _, e := range es {
+			if e.Key == nil {
+				return fmt.Errorf("a MAP key is NULL")
+			}
+			if err := Write(b, t.Key, e.Key); err != nil {
+				return err
+			}
+			if err := Write(b, t.Elem, e.Value); err != nil {
+				return err
+			}
+		}
+		b.End()
+	case t.IsList():
+		l, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf("want []any for a LIST, got %T", v)
+		}
+		b.Begin()
+		for _, e := range l {
+			if err := Write(b, t.Elem, e); err != nil {
+				return err
+			}
+		}
+		b.End()
+	default:
+		s, ok := scalarOf(t.Base, v)
+		if !ok {
+			return fmt.Errorf("%T is not a value of %s", v, t.SQL())
+		}
+		switch s := s.(type) {
+		case string:
+			b.String(s)
+		case bool:
+			b.Bool(s)
+		case int64:
+			if t.Base == "INTEGER" && s != int64(int32(s)) {
+				return fmt.Errorf("%d is out of INTEGER's range", s)
+			}
+			b.Int(s)
+		default:
+			return fmt.Errorf("%s values cannot be built", t.Base)
+		}
+	}
+	return nil
+}
+
+// frame is an open composite of a builder: its type and how many values
+// (members, elements, or keys and values) it has received.
+type frame struct {
+	t *Type
+	n int
+}
+
+// child is the type of the next value inside f: a member's, a LIST's
+// element type, a MAP's key or value type.
+func (f frame) child() *Type {
+	switch {
+	case f.t.IsStruct():
+		return f.t.Members[f.n].Type
+	case f.t.IsMap() && f.n%2 == 0:
+		return f.t.Key
+	}
+	return f.t.Elem
+}
+
+// JSON is a Builder that appends the value to Buf as EncodeJSON encodes
+// it: SQLite's form of a composite result.
+type JSON struct {
+	Buf   []byte
+	t     *Type
+	stack []frame
+}
+
+// Reset starts a value of type t appended to dst.
+func (j *JSON) Reset(t *Type, dst []byte) {
+	j.Buf, j.t, j.stack = dst, t, j.stack[:0]
+}
+
+// next writes what precedes the next value (a comma, a member's name)
+// and reports whether it is a MAP key, which JSON writes as a string.
+func (j *JSON) next() (key bool) {
+	if len(j.stack) == 0 {
+		return false
+	}
+	f := &j.stack[len(j.stack)-1]
+	n := f.n
+	f.n++
+	switch {
+	case f.t.IsStruct():
+		if n > 0 {
+			j.Buf = append(j.Buf, ',')
+		}
+		j.Buf = appendJSONString(j.Buf, f.t.Members[n].Name)
+		j.Buf = append(j.Buf, ':')
+	case f.t.IsMap():
+		if n%2 == 1 {
+			return false
+		}
+		if n > 0 {
+			j.Buf = append(j.Buf, ',')
+		}
+		return true
+	default:
+		if n > 0 {
+			j.Buf = append(j.Buf, ',')
+		}
+	}
+	return false
+}
+
+// scalar writes a scalar's JSON text, quoted as a string when it is a
+// MAP key.
+func (j *JSON) scalar(text []byte, quote bool) {
+	if j.next() {
+		j.Buf = appendJSONString(j.Buf, string(text))
+		j.Buf = append(j.Buf, ':')
+		return
+	}
+	if quote {
+		j.Buf = appendJSONString(j.Buf, string(text))
+		return
+	}
+	j.Buf = append(j.Buf, text...)
+}
+
+func (j *JSON) Null() { j.scalar([]byte("null"), false) }
+
+func (j *JSON) String(s string) {
+	if j.next() {
+		j.Buf = append(appendJSONString(j.Buf, s), ':')
+		return
+	}
+	j.Buf = appendJSONString(j.Buf, s)
+}
+
+func (j *JSON) Int(n int64) {
+	var a [20]byte
+	j.scalar(strconv.AppendInt(a[:0], n, 10), false)
+}
+
+func (j *JSON) Bool(b bool) { j.scalar(strconv.AppendBool(nil, b), false) }
+
+// Begin opens the composite the next value is: the root's type, a
+// member's, a LIST's element type or a MAP's value type.
+func (j *JSON) Begin() {
+	t := j.t
+	if len(j.stack) > 0 {
+		t = j.stack[len(j.stack)-1].child()
+	}
+	j.next()
+	j.stack = append(j.stack, frame{t: t})
+	if t.IsList() {
+		j.Buf = append(j.Buf, '[')
+	} else {
+		j.Buf = append(j.Buf, '{')
+	}
+}
+
+func (j *JSON) End() {
+	t := j.stack[len(j.stack)-1].t
+	j.stack = j.stack[:len(j.stack)-1]
+	if t.IsList() {
+		j.Buf = append(j.Buf, ']')
+	} else {
+		j.Buf = append(j.Buf, '}')
+	}
+}
+
+// appendJSONString appends s as a JSON string exactly as EncodeJSON
+// (encoding/json without HTML escaping) does: printable ASCII other than
+// '"' and '\' as it is — nearly every URL — and anything else through
+// encoding/json itself.
+func appendJSONString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			var b bytes.Buffer
+			appendScalar(&b, s) // cannot fail on a string
+			return append(dst, b.Bytes()...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// Boxed is a Builder that makes the boxed value form (see the package
+// comment): the form of hosts that take Go values (duckdb-go). It copies
+// the strings into an arena shared by the values it builds, one
+// allocation per few hundred bytes instead of one per string.
+type Boxed struct {
+	t     *Type
+	v     any
+	stack []boxFrame
+	arena []byte // bytes before len are strings handed out: never rewritten
+}
+
+type boxFrame struct {
+	frame
+	list    []any
+	entries []Entry
+	key     any
+}
+
+// Reset starts a value of type t.
+func (x *Boxed) Reset(t *Type) { x.t, x.v, x.stack = t, nil, x.stack[:0] }
+
+// Value is the value built.
+func (x *Boxed) Value() any { return x.v }
+
+// put delivers a finished value to the open composite, or as the result.
+func (x *Boxed) put(v any) {
+	if len(x.stack) == 0 {
+		x.v = v
+		return
+	}
+	f := &x.stack[len(x.stack)-1]
+	switch {
+	case f.t.IsMap() && f.n%2 == 0:
+		f.key = v
+	case f.t.IsMap():
+		f.entries = append(f.entries, Entry{Key: f.key, Value: v})
+	default:
+		f.list = append(f.list, v)
+	}
+	f.n++
+}
+
+func (x *Boxed) Null() { x.put(nil) }
+func (x *Boxed) String(s string) {
+	if s == "" {
+		x.put("")
+		return
+	}
+	if cap(x.arena)-len(x.arena) < len(s) {
+		x.arena = make([]byte, 0, max(len(s), 512))
+	}
+	start := len(x.arena)
+	x.arena = append(x.arena, s...)
+	x.put(unsafe.String(&x.arena[start], len(s)))
+}
+func (x *Boxed) Int(n int64) { x.put(n) }
+func (x *Boxed) Bool(b bool) { x.put(b) }
+
+func (x *Boxed) Begin() {
+	t := x.t
+	if len(x.stack) > 0 {
+		t = x.stack[len(x.stack)-1].child()
+	}
+	f := boxFrame{frame: frame{t: t}}
+	switch {
+	case t.IsMap():
+		f.entries = []Entry{}
+	case t.IsStruct():
+		f.list = make([]any, 0, len(t.Members))
+	default:
+		f.list = []any{}
+	}
+	x.stack = append(x.stack, f)
+}
+
+func (x *Boxed) End() {
+	f := x.stack[len(x.stack)-1]
+	x.stack = x.stack[:len(x.stack)-1]
+	if f.t.IsMap() {
+		x.put(f.entries)
+	} else {
+		x.put(f.list)
+	}
+}

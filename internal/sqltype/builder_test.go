@@ -1,0 +1,90 @@
+package sqltype
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+	"unsafe"
+)
+
+// Writing a boxed value to a Builder gives the same JSON as EncodeJSON
+// (SQLite's output must not change) and the same boxed value back.
+func TestBuilders(t *testing.T) {
+	record := MustParse("STRUCT(scheme VARCHAR, port INTEGER, ok BOOLEAN, segs VARCHAR[], params MAP(VARCHAR, VARCHAR[]), inner STRUCT(a VARCHAR, b BIGINT))")
+	for _, tc := range []struct {
+		typ string
+		v   any
+	}{
+		{"VARCHAR[]", []any{"a", "", nil, "b c"}}, // url_path_segments: empty and NULL elements
+		{"VARCHAR[]", []any{}},                    // an empty LIST is [], not null
+		{"VARCHAR[]", []any{"quote \" backslash \\ tab \t", "é ✓", "\u2028", "<&>"}}, // escaped as encoding/json does, '&' as it is
+		{"MAP(VARCHAR, VARCHAR[])", []Entry{{"a", []any{"1", "3"}}, {"b", []any{}}, {"", []any{nil}}}},
+		{"MAP(VARCHAR, VARCHAR[])", []Entry{}},
+		{"MAP(BIGINT, BOOLEAN)", []Entry{{int64(7), true}, {int64(-1), false}}}, // a non-text key is a JSON string
+		{record.SQL(), []any{"https", int64(8443), true, []any{"a", "b"}, []Entry{{"q", []any{"1"}}}, []any{"x", int64(1) << 40}}},
+		{record.SQL(), []any{"https", nil, false, nil, nil, nil}}, // NULL members
+		{record.SQL(), nil},
+		{"BIGINT", int64(-3)},
+	} {
+		typ := MustParse(tc.typ)
+		var want bytes.Buffer
+		if err := typ.EncodeJSON(&want, tc.v); err != nil {
+			t.Fatalf("%s %v: %v", tc.typ, tc.v, err)
+		}
+		j := &JSON{}
+		j.Reset(typ, []byte("prefix:"))
+		if err := Write(j, typ, tc.v); err != nil {
+			t.Fatalf("%s %v: %v", tc.typ, tc.v, err)
+		}
+		if got := string(j.Buf); got != "prefix:"+want.String() {
+			t.Errorf("%s: JSON builder wrote %s, EncodeJSON %s", tc.typ, got, want.String())
+		}
+		var x Boxed
+		x.Reset(typ)
+		if err := Write(&x, typ, tc.v); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(x.Value(), tc.v) {
+			t.Errorf("%s: Boxed built %#v, want %#v", tc.typ, x.Value(), tc.v)
+		}
+	}
+}
+
+// Boxed copies the strings it is given: a row function may hand it
+// strings that alias a buffer it reuses.
+func TestBoxedCopiesStrings(t *testing.T) {
+	typ := MustParse("VARCHAR[]")
+	buf := []byte("first")
+	var x Boxed
+	x.Reset(typ)
+	x.Begin()
+	x.String(string(buf[:3]))
+	x.String(unsafeString(buf))
+	x.End()
+	copy(buf, "XXXXX")
+	if got := x.Value().([]any); got[0] != "fir" || got[1] != "first" {
+		t.Fatalf("Boxed kept aliases: %q", got)
+	}
+}
+
+// Write refuses a value that does not have its type's form.
+func TestWriteRejects(t *testing.T) {
+	for _, tc := range []struct {
+		typ string
+		v   any
+	}{
+		{"VARCHAR[]", "not a list"},
+		{"STRUCT(a VARCHAR, b VARCHAR)", []any{"one member"}},
+		{"MAP(VARCHAR, VARCHAR)", []Entry{{nil, "x"}}}, // a NULL key
+		{"INTEGER", int64(1) << 40},                    // out of range
+		{"VARCHAR", 3},
+	} {
+		var x Boxed
+		x.Reset(MustParse(tc.typ))
+		if err := Write(&x, MustParse(tc.typ), tc.v); err == nil {
+			t.Errorf("%s: %#v accepted", tc.typ, tc.v)
+		}
+	}
+}
+
+func unsafeString(b []byte) string { return unsafe.String(&b[0], len(b)) }
