@@ -38,6 +38,10 @@ type part struct {
 	text               func(u *normalize.URL) (string, bool)
 	build              func(b Builder, u *normalize.URL) (null bool)
 	value              func(u *normalize.URL) any
+	// authority: the part is in the scheme or the authority, so the URL
+	// is read up to there (normalize.Parser.ParseAuthority: the same
+	// parts and errors as a whole parse).
+	authority bool
 }
 
 func partFuncs() []part {
@@ -50,12 +54,12 @@ func partFuncs() []part {
 	return []part{
 		{name: "parse_url", doc: "the URL's parts: scheme, username, password, host, host_type, port, path, query, fragment, registrable_domain, public_suffix, subdomain",
 			example: "parse_url('HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top')", returns: ParseURLType, build: parseURL},
-		{name: "url_scheme", doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
+		{name: "url_scheme", authority: true, doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
 			text: func(u *normalize.URL) (string, bool) { return u.Scheme(), true }},
-		{name: "url_host", doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
+		{name: "url_host", authority: true, doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
 			example: "url_host('HTTP://WWW.Example.COM:8080/')",
 			text:    func(u *normalize.URL) (string, bool) { return u.Host(), u.HostKind() != normalize.HostNone }},
-		{name: "url_port", doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
+		{name: "url_port", authority: true, doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
 			returns: Integer, value: port},
 		{name: "url_path", doc: "the path as serialized", example: "url_path('https://example.com/a/./b/../c?x')",
 			text: func(u *normalize.URL) (string, bool) { return u.Path(), true }},
@@ -63,17 +67,17 @@ func partFuncs() []part {
 			text: (*normalize.URL).Query},
 		{name: "url_fragment", doc: "the fragment without '#'; NULL without one", example: "url_fragment('https://example.com/#top')",
 			text: (*normalize.URL).Fragment},
-		{name: "url_registrable_domain", doc: "the public suffix and one more label (ICANN and private sections); NULL for an IP or a public suffix",
+		{name: "url_registrable_domain", authority: true, doc: "the public suffix and one more label (ICANN and private sections); NULL for an IP or a public suffix",
 			example: "url_registrable_domain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, registrable)},
-		{name: "url_public_suffix", doc: "the host's public suffix (ICANN and private sections)",
+		{name: "url_public_suffix", authority: true, doc: "the host's public suffix (ICANN and private sections)",
 			example: "url_public_suffix('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, suffix)},
-		{name: "url_subdomain", doc: "the labels left of the registrable domain (ICANN and private sections)",
+		{name: "url_subdomain", authority: true, doc: "the labels left of the registrable domain (ICANN and private sections)",
 			example: "url_subdomain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, sub)},
-		{name: "url_registrable_domain_icann", doc: "url_registrable_domain with the ICANN section of the list only",
+		{name: "url_registrable_domain_icann", authority: true, doc: "url_registrable_domain with the ICANN section of the list only",
 			example: "url_registrable_domain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, registrable)},
-		{name: "url_public_suffix_icann", doc: "url_public_suffix with the ICANN section of the list only",
+		{name: "url_public_suffix_icann", authority: true, doc: "url_public_suffix with the ICANN section of the list only",
 			example: "url_public_suffix_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, suffix)},
-		{name: "url_subdomain_icann", doc: "url_subdomain with the ICANN section of the list only",
+		{name: "url_subdomain_icann", authority: true, doc: "url_subdomain with the ICANN section of the list only",
 			example: "url_subdomain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, sub)},
 		{name: "url_extension", doc: "the file extension of the last path segment, without the dot",
 			example: "url_extension('https://example.com/a/report.tar.gz?x=1')",
@@ -88,9 +92,13 @@ func partFuncs() []part {
 func nonEmpty(s string) (string, bool) { return s, s != "" }
 
 // parseArgs parses url, or its canonical URL under profile when the
-// overload takes one.
-func parseArgs(p *normalize.Parser, url string, profile []string) (*normalize.URL, error) {
+// overload takes one; authority: up to the end of the authority only,
+// when there is no profile (normalize.Parser.ParseAuthority).
+func parseArgs(p *normalize.Parser, url string, profile []string, authority bool) (*normalize.URL, error) {
 	if len(profile) == 0 {
+		if authority {
+			return p.ParseAuthority(url)
+		}
 		return p.Parse(url)
 	}
 	n, err := normalize.Lookup(profile[0])
@@ -101,11 +109,11 @@ func parseArgs(p *normalize.Parser, url string, profile []string) (*normalize.UR
 }
 
 // textPart is the row function of a text part: args are url [, profile].
-func textPart(get func(*normalize.URL) (string, bool)) TextFunc {
+func textPart(get func(*normalize.URL) (string, bool), authority bool) TextFunc {
 	return func(dst []byte, args []string) ([]byte, bool, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:])
+		u, err := parseArgs(p, args[0], args[1:], authority)
 		if err != nil {
 			return dst, false, err
 		}
@@ -116,11 +124,11 @@ func textPart(get func(*normalize.URL) (string, bool)) TextFunc {
 
 // valuePart is the row function of a value part. The value must not keep
 // strings that alias the parser: they are copied here.
-func valuePart(get func(*normalize.URL) any) ValueFunc {
+func valuePart(get func(*normalize.URL) any, authority bool) ValueFunc {
 	return func(args []string) (any, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:])
+		u, err := parseArgs(p, args[0], args[1:], authority)
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +142,7 @@ func buildPart(build func(Builder, *normalize.URL) bool) BuildFunc {
 	return func(b Builder, args []string) (bool, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:])
+		u, err := parseArgs(p, args[0], args[1:], false)
 		if err != nil {
 			return false, err
 		}
@@ -234,7 +242,7 @@ func text(b Builder, s string, ok bool) {
 func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 	p := parsers.Get().(*normalize.Parser)
 	defer parsers.Put(p)
-	u, err := parseArgs(p, args[0], args[2:])
+	u, err := parseArgs(p, args[0], args[2:], false)
 	if err != nil {
 		return dst, false, err
 	}
@@ -247,7 +255,7 @@ func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 func isValidURL(args []string) (any, error) {
 	p := parsers.Get().(*normalize.Parser)
 	defer parsers.Put(p)
-	_, err := parseArgs(p, args[0], args[1:])
+	_, err := parseArgs(p, args[0], args[1:], true) // valid: the parse of the authority succeeds
 	if err != nil && errors.Is(err, normalize.ErrConfig) {
 		return nil, err
 	}
@@ -267,11 +275,11 @@ func partRows(url, profile Arg) []*Func {
 			}
 			switch {
 			case p.text != nil:
-				f.text = textPart(p.text)
+				f.text = textPart(p.text, p.authority)
 			case p.build != nil:
 				f.build = buildPart(p.build)
 			default:
-				f.value = valuePart(p.value)
+				f.value = valuePart(p.value, p.authority)
 			}
 			fs = append(fs, f)
 		}

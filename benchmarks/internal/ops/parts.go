@@ -9,19 +9,25 @@ import (
 // Parts are the URL-part SQL functions' work (issue 13): parse the URL
 // with the URL Standard parser (a reused normalize.Parser, as the adapters
 // keep one per row loop), take one part and copy it out, as an adapter
-// copies a result into the engine's vector. Each is compared with
-// Normalize/default, the cost of normalize_url(url).
+// copies a result into the engine's vector; the parts of the scheme and
+// the authority read the URL up to there (Parser.ParseAuthority), as udf's
+// do. Each is compared with Normalize/default, the cost of
+// normalize_url(url).
 func Parts() []Op {
 	type partFunc = func(u *normalize.URL, dst []byte) []byte
 	// newText's newPart makes an instance's part function (with its own
 	// state, if any).
-	newText := func(name string, newPart func() partFunc) Op {
+	newText := func(name string, authority bool, newPart func() partFunc) Op {
 		return Op{Name: "Part/" + name, Group: GroupUrlnorm, New: func() func(string) bool {
 			var buf []byte
 			var p normalize.Parser
+			parse := p.Parse
+			if authority {
+				parse = p.ParseAuthority
+			}
 			part := newPart()
 			return func(s string) bool {
-				u, err := p.Parse(s)
+				u, err := parse(s)
 				if err != nil {
 					return false
 				}
@@ -31,20 +37,22 @@ func Parts() []Op {
 			}
 		}}
 	}
-	text := func(name string, part partFunc) Op { return newText(name, func() partFunc { return part }) }
+	text := func(name string, part partFunc) Op { return newText(name, false, func() partFunc { return part }) }
+	auth := func(name string, part partFunc) Op { return newText(name, true, func() partFunc { return part }) }
 	return []Op{
 		text("parse only", func(u *normalize.URL, dst []byte) []byte { return dst }),
-		text("scheme", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Scheme()...) }),
-		text("host", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Host()...) }),
-		text("port", func(u *normalize.URL, dst []byte) []byte { return strconv.AppendInt(dst, int64(u.Port()), 10) }),
+		auth("parse authority only (is_valid_url)", func(u *normalize.URL, dst []byte) []byte { return dst }),
+		auth("scheme", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Scheme()...) }),
+		auth("host", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Host()...) }),
+		auth("port", func(u *normalize.URL, dst []byte) []byte { return strconv.AppendInt(dst, int64(u.Port()), 10) }),
 		text("path", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Path()...) }),
 		text("query", func(u *normalize.URL, dst []byte) []byte { q, _ := u.Query(); return append(dst, q...) }),
 		text("fragment", func(u *normalize.URL, dst []byte) []byte { f, _ := u.Fragment(); return append(dst, f...) }),
-		text("registrable_domain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.RegistrableDomain()...) }),
-		text("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
-		text("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
+		auth("registrable_domain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.RegistrableDomain()...) }),
+		auth("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
+		auth("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
 		text("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
-		newText("path_segments", func() partFunc {
+		newText("path_segments", false, func() partFunc {
 			var segs []string // one list reused across rows, as udf's segments
 			return func(u *normalize.URL, dst []byte) []byte {
 				segs, _ = u.AppendPathSegments(segs[:0])
