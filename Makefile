@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test deps lint vet staticcheck extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag beam-test
+.PHONY: test deps lint vet staticcheck gofmt extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag beam-test
 
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
@@ -17,7 +17,11 @@ test: deps
 deps:
 	./scripts/deps.sh
 
-lint: vet staticcheck lint-ext
+lint: vet staticcheck lint-ext gofmt
+
+# gofmt: every Go file of the repository (all modules) is gofmt-clean.
+gofmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet ./...

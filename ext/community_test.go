@@ -91,7 +91,6 @@ func parseRequiring(t *testing.T, file, ext string) []*slt.Record {
 	return recs
 }
 
-
 // TestReleaseVersion checks that everything that states the release
 // version states version.Version: the script the build reads it with
 // (the DuckDB footer, the tarball names), description.yml (DuckDB's
