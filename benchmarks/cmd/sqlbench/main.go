@@ -68,6 +68,14 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	if err != nil {
 		return err
 	}
+	ext := o.ext
+	if ext == "" {
+		ext = filepath.Join(repo, "dist")
+	}
+	paths, err := selectPaths(sqlbench.Paths(ext), o.paths)
+	if err != nil {
+		return err
+	}
 	def := normalize.MustLookup("default")
 	base, name, err := baseURLs(o.base, repo, dataDir, def)
 	if err != nil {
@@ -85,19 +93,12 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 			return err
 		}
 	}
-	ext := o.ext
-	if ext == "" {
-		ext = filepath.Join(repo, "dist")
-	}
 	r := &sqlbench.Run{Command: "sqlbench " + strings.Join(os.Args[1:], " "), Started: time.Now(), Machine: machine.Describe(),
 		Samples: o.samples, SQLiteSamples: o.sqliteSamples, Warmup: o.warmup, Base: name, BaseURLs: len(base), Versions: machine.Modules()}
 	r.GoRows = min(sizes[0], 1_000_000)
 	logf("timing the row functions alone in Go over %d rows", r.GoRows)
 	r.GoCost = sqlbench.GoCost(base, r.GoRows, funcs)
-	for _, p := range sqlbench.Paths(ext) {
-		if !selected(p.Name, o.paths) {
-			continue
-		}
+	for _, p := range paths {
 		if p.Missing != "" {
 			logf("%s: missing: %s", p.Name, p.Missing)
 			r.Results = append(r.Results, sqlbench.Result{Path: p})
@@ -115,6 +116,24 @@ func run(ctx context.Context, o options, stdout, log io.Writer) error {
 	}
 	r.Targets = sqlbench.Targets(r.Results)
 	return write(r, o.out, stdout)
+}
+
+// selectPaths returns the paths -paths selects, or an error naming them
+// all when it selects none (a run that measures nothing takes minutes
+// to write its data first).
+func selectPaths(all []sqlbench.Path, words string) ([]sqlbench.Path, error) {
+	var paths []sqlbench.Path
+	var names []string
+	for _, p := range all {
+		names = append(names, strconv.Quote(p.Name))
+		if selected(p.Name, words) {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-paths %q selects none of the paths %s", words, strings.Join(names, ", "))
+	}
+	return paths, nil
 }
 
 // baseURLs returns the URLs the rows are built from: the -base list or

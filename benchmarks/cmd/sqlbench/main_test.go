@@ -55,3 +55,18 @@ func TestRunReportsMissingPaths(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A -paths filter that selects nothing fails before any data is written
+// (a run on "DuckDB extension" once measured nothing after 25 minutes),
+// naming the paths it could have selected.
+func TestRunRefusesNoPaths(t *testing.T) {
+	dir := t.TempDir()
+	o := options{samples: 1, rows: "10", out: filepath.Join(dir, "out"), ext: filepath.Join(dir, "noext"), paths: "DuckDB extension"}
+	err := run(context.Background(), o, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `"DuckDB loadable extension in duckdb-go"`) {
+		t.Fatalf("run = %v, want an error naming the paths", err)
+	}
+	if _, err := os.Stat(filepath.Join(o.out, "sqldata")); !os.IsNotExist(err) {
+		t.Errorf("data written for a run that selects no path: %v", err)
+	}
+}
