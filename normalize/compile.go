@@ -41,6 +41,7 @@ type Normalizer struct {
 
 	query      QueryRules
 	needParams bool
+	ordered    bool // query.order sorts: pair, key_value or key
 	fragment   bool
 	hash       string
 	maxLen     int
@@ -54,6 +55,9 @@ type Normalizer struct {
 	reference  bool // take no fast path (see useReference)
 	same       bool // verbatimCanon may answer (compileVerbatim)
 	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
+
+	queryAsIs bool      // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryByte [256]bool // the query bytes queryKept takes ('&' aside; '+' and '=' tested further)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -369,6 +373,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	}
 	n.k.textDirective = p.Fragment.StripTextDirective
 	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
+	n.ordered = p.Query.Order == OrderPair || p.Query.Order == OrderKeyValue || p.Query.Order == OrderKey
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||

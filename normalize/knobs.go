@@ -251,22 +251,6 @@ func isCookieless(seg []byte) bool {
 	return true
 }
 
-// decodedCmp orders parameters by their decoded keys (and values, for
-// order key_value) under query.sort_decoded.
-func (n *Normalizer) decodedCmp(b []byte, byValue bool) func(a, c param) int {
-	plus := n.query.FormEncoding
-	return func(a, c param) int {
-		r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
-		if r != 0 || !byValue {
-			return r
-		}
-		if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
-			return r
-		}
-		return cmpBare(a, c)
-	}
-}
-
 // cmpDecoded compares a and b by their bytes once percent-decoded (and
 // '+' read as a space when plus is set), without decoding them.
 func cmpDecoded(a, b string, plus bool) int {

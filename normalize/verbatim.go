@@ -355,7 +355,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	q.Path.TrailingSlash, q.Path.EmptyPathSlash, q.Path.RemoveLoneRoot = "", false, false
 	q.Path.CollapseSlashes, q.Path.KeepSchemeSlashes, q.Path.RemoveParams, q.Path.RemoveCookieless = false, false, nil, nil
 	q.Percent = PercentRules{}                // a '%' anywhere: verbatimCanon leaves the URL to the rules (pctAny)
-	q.Query, q.Pagination = QueryRules{}, nil // a URL with a query must have no rule on it (verbatimCanon)
+	q.Query, q.Pagination = QueryRules{}, nil // verbatimCanon: no rule on the query, or queryKept (compileQueryKept)
 	q.Fragment = FragmentRules{}
 	q.Hosts, q.Language = nil, nil // verbatimCanon: the host has no per-host rule or language
 	q.Limits = Limits{}
@@ -363,7 +363,29 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	id := *p
 	id.Name, id.Version, id.Description, id.Source, id.Notes, id.Hash, id.Limits = "", "", "", "", nil, "", Limits{}
 	n.identity = n.same && reflect.DeepEqual(id, Profile{})
+	n.compileQueryKept(p)
 	return nil
+}
+
+// compileQueryKept decides whether verbatimCanon may ask queryKept about a
+// query that the rules split into parameters, and which bytes queryKept
+// takes. Like compileVerbatim, the test is a list of the query rules
+// queryKept knows.
+func (n *Normalizer) compileQueryKept(p *Profile) {
+	q := p.Query
+	q.Order, q.DropEmpty, q.DropEmptyPairs, q.BareEmptyValue, q.ExplicitEmptyValue = "", false, false, false, false
+	q.FormEncoding, q.FormRaw, q.FormSpace, q.SortDecoded, q.Lowercase, q.Remove, q.Keep = false, "", "", false, false, nil, nil
+	n.queryAsIs = n.same && reflect.DeepEqual(q, QueryRules{})
+	for c := range n.queryByte {
+		switch b := byte(c); {
+		case b == '%': // an escape: the percent rules', form decoding's
+		case p.Query.Lowercase && b >= 'A' && b <= 'Z':
+		case p.Query.FormEncoding:
+			n.queryByte[c] = n.k.form.key[c] || b == '+' || b == '='
+		default:
+			n.queryByte[c] = vQuery[c] == vOK // what a verbatim query has
+		}
+	}
 }
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
@@ -452,14 +474,15 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		return c, false, true
 	}
 	// What follows the path in the output: the query as it is (no rule
-	// may touch it), the fragment as it is or nothing.
+	// may touch it, or queryKept says the rules leave it), the fragment as
+	// it is or nothing.
 	c.end = v.pathEnd
 	if v.queryStart >= 0 {
 		q := s[v.queryStart:]
 		if v.fragStart >= 0 {
 			q = s[v.queryStart : v.fragStart-1]
 		}
-		if n.needParams || q == "" && n.query.DropEmpty || len(q) >= n.maxParams {
+		if q == "" && n.query.DropEmpty || len(q) >= n.maxParams || n.needParams && !n.queryKept(q) {
 			return c, false, true
 		}
 		c.end = v.queryStart + len(q)
