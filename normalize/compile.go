@@ -56,8 +56,9 @@ type Normalizer struct {
 	same       bool // verbatimCanon may answer (compileVerbatim)
 	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
 
-	queryAsIs bool      // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
-	queryByte [256]bool // the query bytes queryKept takes ('&' aside; '+' and '=' tested further)
+	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
+	formEq    bool       // query.form_encoding encodes '=' in a value
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:

@@ -108,15 +108,22 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			continue
 		}
 		k := bstr(st.qbuf[p.k0:p.k1])
-		if reason, page := n.removal(groups, k); reason != "" {
+		if n.page != nil && n.page.match(k) {
 			if rec != nil {
-				if page {
-					rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(st.qbuf))}
-				}
-				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
+				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(st.qbuf))}
+				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: "pagination"})
 			}
 			st.qbuf = st.qbuf[:p.k0]
 			continue
+		}
+		if len(groups) > 0 && !n.keep.match(k) {
+			if reason := groups.match(k); reason != "" {
+				if rec != nil {
+					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
+				}
+				st.qbuf = st.qbuf[:p.k0]
+				continue
+			}
 		}
 		st.params = append(st.params, p)
 	}
@@ -191,19 +198,6 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	return dst
 }
 
-// removal returns why the profile removes the parameter named k: the
-// pagination rule (page set) or the reason of the first group of groups
-// that matches it and query.keep does not; "" when it stays.
-func (n *Normalizer) removal(groups ruleSet, k string) (reason string, page bool) {
-	if n.page != nil && n.page.match(k) {
-		return "pagination", true
-	}
-	if len(groups) > 0 && !n.keep.match(k) {
-		return groups.match(k), false
-	}
-	return "", false
-}
-
 // sortParams orders st.params by the profile's query order. Stable: equal
 // keys keep their order (OrderKey).
 func (n *Normalizer) sortParams(st *state) {
@@ -211,7 +205,19 @@ func (n *Normalizer) sortParams(st *state) {
 	if len(ps) < 2 || !n.ordered {
 		return
 	}
-	cmp := func(a, c param) int { return n.cmpParams(b, a, c) }
+	// One closure per order, each calling a function cmpParams calls too:
+	// the comparison sortParams makes most is one call, not a switch.
+	var cmp func(a, c param) int
+	switch {
+	case n.k.sortDecoded:
+		cmp = func(a, c param) int { return n.cmpDecodedParams(b, a, c) }
+	case n.query.Order == OrderPair:
+		cmp = func(a, c param) int { return cmpPair(b, a, c) }
+	case n.query.Order == OrderKeyValue:
+		cmp = func(a, c param) int { return cmpKeyValue(b, a, c) }
+	default:
+		cmp = func(a, c param) int { return cmpKey(b, a, c) }
+	}
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
 			for j := i; j > 0 && cmp(ps[j], ps[j-1]) < 0; j-- {
@@ -224,85 +230,81 @@ func (n *Normalizer) sortParams(st *state) {
 }
 
 // cmpParams compares two parameters written in b by the profile's query
-// order (n.ordered: pair, key_value or key), on their decoded bytes under
-// query.sort_decoded.
+// order (n.ordered: pair, key_value or key), as sortParams does.
 func (n *Normalizer) cmpParams(b []byte, a, c param) int {
-	if n.k.sortDecoded {
-		plus := n.query.FormEncoding
-		r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
-		if r != 0 || n.query.Order != OrderKeyValue {
-			return r
-		}
-		if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
-			return r
-		}
-		return cmpBare(a, c)
+	switch {
+	case n.k.sortDecoded:
+		return n.cmpDecodedParams(b, a, c)
+	case n.query.Order == OrderPair:
+		return cmpPair(b, a, c)
+	case n.query.Order == OrderKeyValue:
+		return cmpKeyValue(b, a, c)
 	}
-	switch n.query.Order {
-	case OrderPair:
-		// "key=value" (or "key") bytewise: the pairs as written.
-		return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end])
-	case OrderKeyValue:
-		if r := bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]); r != 0 {
-			return r
-		}
-		if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
-			return r
-		}
-		return cmpBare(a, c)
+	return cmpKey(b, a, c)
+}
+
+// cmpPair orders "key=value" (or "key") bytewise: the pairs as written.
+func cmpPair(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end]) }
+
+// cmpKey orders by key only (a stable sort keeps equal keys in order).
+func cmpKey(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
+
+// cmpKeyValue orders by key, then value, then "k" before "k=".
+func cmpKeyValue(b []byte, a, c param) int {
+	if r := bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]); r != 0 {
+		return r
 	}
-	return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) // OrderKey
+	if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
+		return r
+	}
+	return cmpBare(a, c)
+}
+
+// cmpDecodedParams orders parameters by their decoded keys (and values,
+// for order key_value) under query.sort_decoded.
+func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
+	plus := n.query.FormEncoding
+	r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
+	if r != 0 || n.query.Order != OrderKeyValue {
+		return r
+	}
+	if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
+		return r
+	}
+	return cmpBare(a, c)
 }
 
 // queryKept reports whether the profile's query rules leave the query q
 // of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
-// as it is, in one scan and without writing it anywhere: no '%' (escapes
-// are the percent rules' and form decoding's), no empty parameter, every
-// byte one that query.form_encoding and query.lowercase keep, no "k="
-// under bare_empty_value nor "k" under explicit_empty_value, no parameter
-// removed, and the parameters already in the profile's order. Otherwise
-// the general path decides (appendQuery, its reference).
+// as it is, without writing it anywhere: no empty parameter, no "k="
+// under bare_empty_value nor "k" under explicit_empty_value, the parameters already in the profile's order, and every byte
+// one that the rules keep (queryTab: no '%', whose escapes are the
+// percent rules' and form decoding's). Otherwise the general path decides
+// (appendQuery, its reference).
 func (n *Normalizer) queryKept(q string) bool {
-	if !n.queryAsIs {
-		return false
-	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
 	for i := 0; i <= len(q); {
-		p, eq := param{k0: uint32(i)}, -1
-		j := i
-		for ; j < len(q) && q[j] != '&'; j++ {
-			switch c := q[j]; {
-			case c == '=' && eq < 0:
-				eq = j
-			case !n.queryByte[c]:
-				return false
-			case n.query.FormEncoding && (c == '+' || c == '='):
-				// '+' is a space under form encoding, written '+' again
-				// unless form_space or sort_decoded make it count; '=' in
-				// a value is encoded unless form_raw lists it.
-				if c == '+' && (n.k.sortDecoded || n.k.form.space != "+") || c == '=' && !n.k.form.value['='] {
-					return false
-				}
-			}
+		end := len(q)
+		if j := strings.IndexByte(q[i:], '&'); j >= 0 {
+			end = i + j
 		}
-		p.k1, p.end = uint32(j), uint32(j)
+		p := param{k0: uint32(i), k1: uint32(end), end: uint32(end)}
+		eq := strings.IndexByte(q[i:end], '=')
 		if eq >= 0 {
-			p.k1 = uint32(eq)
+			p.k1 = uint32(i + eq)
 		}
 		switch {
-		case j == i, // an empty parameter
-			eq == j-1 && n.query.BareEmptyValue, // "k=" is written "k"
-			eq < 0 && n.k.explicitEmpty:         // "k" is written "k="
-			return false
-		}
-		if reason, _ := n.removal(n.base, q[p.k0:p.k1]); reason != "" {
+		case end == i, // an empty parameter
+			eq < 0 && n.k.explicitEmpty,                                       // "k" is written "k="
+			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
+			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
 			return false
 		}
 		if i > 0 && n.ordered && n.cmpParams(b, prev, p) > 0 {
 			return false
 		}
-		prev, i = p, j+1
+		prev, i = p, end+1
 	}
-	return true
+	return spanOK(q, &n.queryTab) == len(q)
 }
