@@ -186,17 +186,35 @@ func New(p Profile) (*Normalizer, error) {
 //     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
-//     verbatim URL the rules leave as it is: no parse, no copy), the
+//     verbatim URL the rules leave as it is: no parse, no copy; its query
+//     too, queryKept), the
 //     query's one '%' scan for all its parts;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length filter (every length may
 //     match), sortParams' insertion sort (never), finishURL's length test
-//     (it always runs).
+//     (it always runs), the patterns' prefilters (every name is lowercased
+//     and looked up, every regexp runs: matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
 	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
 	n.inlineSort = 0
+	ms := []*matcher{n.keep, n.page}
+	sets := []ruleSet{n.base, n.pathGroups, n.k.cookieless}
+	for _, hr := range n.hosts.m {
+		sets = append(sets, hr.groups)
+		for _, pr := range hr.paths {
+			sets = append(sets, pr.groups)
+		}
+	}
+	for _, rs := range sets {
+		for _, g := range rs {
+			ms = append(ms, g.m)
+		}
+	}
+	for _, m := range ms {
+		m.unfilter()
+	}
 }
 
 // Validate reports whether the profile compiles, and why not: it runs New.

@@ -297,6 +297,13 @@ type matcher struct {
 	exact map[string]bool // lowercased exact names
 	other []pattern
 	fold  bool // some pattern matches the lowercased name: an exact name or a glob
+	// What a name an exact name or a glob matches has: bit min(len, 63)
+	// of lens, and its lowercased first byte in first. Most query keys
+	// have neither, and are then not lowercased nor looked up (clara's
+	// groups, pagination and keep lists cost 1,100 instructions a URL on
+	// web_dirty before).
+	lens  uint64
+	first [4]uint64
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
@@ -307,37 +314,74 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			return nil, err
 		}
 		m.fold = m.fold || p.re == nil
-		if p.re == nil && p.glob == nil {
-			m.exact[p.lit] = true
+		switch {
+		case p.re != nil:
+			m.other = append(m.other, p)
 			continue
+		case p.glob == nil:
+			m.exact[p.lit] = true
+			m.lens |= 1 << min(len(p.lit), 63)
+		default:
+			m.other = append(m.other, p)
+			m.lens |= ^uint64(0) << min(len(p.glob.prefix)+len(p.glob.suffix), 63) // a star matches any run
 		}
-		m.other = append(m.other, p)
+		if p.lit[0] == '*' {
+			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		} else {
+			m.first[p.lit[0]>>6] |= 1 << (p.lit[0] & 63)
+		}
 	}
 	return m, nil
 }
 
 func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
 
+// mayFold reports whether an exact name or a glob of m may match name
+// (lens, first).
+func (m *matcher) mayFold(name string) bool {
+	if m.lens&(1<<min(len(name), 63)) == 0 {
+		return false
+	}
+	if name == "" {
+		return true
+	}
+	c := lower(name[0])
+	return m.first[c>>6]&(1<<(c&63)) != 0
+}
+
+// unfilter makes every name pass m's prefilters and its regexps': the
+// reference (useReference).
+func (m *matcher) unfilter() {
+	if m == nil {
+		return
+	}
+	m.lens, m.first = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for i := range m.other {
+		m.other[i].pre = prefilter{maxLen: -1}
+	}
+}
+
 func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	// Lowercase once for the exact names and the globs; a short name in a
-	// buffer on the stack.
+	// Lowercase once for the exact names and the globs, when they may
+	// match; a short name in a buffer on the stack.
 	var buf [64]byte
 	lower := name
+	fold := m.fold && m.mayFold(name)
 	switch {
-	case !m.fold:
+	case !fold:
 	case len(name) <= len(buf):
 		lower = bstr(appendLower(buf[:0], name))
 	default:
 		lower = asciiLower(name)
 	}
-	if m.exact[lower] {
+	if fold && m.exact[lower] {
 		return true
 	}
 	for i := range m.other {
-		if m.other[i].match(name, lower) {
+		if p := &m.other[i]; (fold || p.re != nil) && p.match(name, lower) {
 			return true
 		}
 	}

@@ -12,27 +12,13 @@ import (
 // boundary of required and maxBytes, over the query keys of the shipped
 // corpus and names on the prefilter's edges.
 func TestRegexpPrefilter(t *testing.T) {
+	names := prefilterNames(t)
 	srcs := []string{
 		"~^$", "~*^utm_\\w", "~*^[A-Za-z]*session[A-Za-z]*$", // crawler-commons, normalize-url, clara
 		"~*k", "~*^s$", "~*ks", "~K", "~^k$", // (?i) 'k' is the Kelvin sign, 's' the long s
 		"~^a|b$", "~^(ab)+$", "~^a{2,3}$", "~^(?:ab){0,2}c?$", "~^.$", "~^[ſ]$", "~^é$", "~*^é$",
 		"~x*", "~^x*y+$", "~ab(cd)?ef", "~(ab)+cd", "~^(?i:AB)c$", "~^\\bab\\b$", "~^$|x",
 		"~^a{0}b$", "~^(a|bc)d$", "~^\\x{212A}$",
-	}
-	names := []string{"", "a", "b", "ab", "abab", "aaa", "aa", "c", "abc", "ababc", "k", "K", "\u212a", "s", "S", "\u017f",
-		"ks", "k\u017f", "\u212as", "session", "SESSION", "sessionid", "mysession", "\u017fession", "sess1on", "utm_", "UTM_x",
-		"utm_source", "xutm_a", "é", "e", "x", "y", "xy", "xxy", "abef", "abcdef", "abcef", "abcd", "ababcd", "ABc", "abC",
-		"ab ab", "bd", "bcd", "ad", "abcd", "\u212a\u212a"}
-	b, err := os.ReadFile("../testdata/urls/kasztp.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		_, q, _ := strings.Cut(line, "?")
-		for _, kv := range strings.Split(q, "&") {
-			k, _, _ := strings.Cut(kv, "=")
-			names = append(names, k, strings.ToUpper(k))
-		}
 	}
 	for _, src := range srcs {
 		p, err := compilePattern(src)
@@ -67,6 +53,61 @@ func TestPrefilterOf(t *testing.T) {
 		f := prefilterOf(c.expr)
 		if f.need != c.need || f.maxLen != c.maxLen {
 			t.Errorf("prefilterOf(%q) = %q, %d; want %q, %d", c.expr, f.need, f.maxLen, c.need, c.maxLen)
+		}
+	}
+}
+
+// prefilterNames returns names on the prefilters' edges and the query keys
+// of the shipped corpus, as written and uppercased.
+func prefilterNames(t *testing.T) []string {
+	names := []string{"", "a", "b", "ab", "abab", "aaa", "aa", "c", "abc", "ababc", "k", "K", "\u212a", "s", "S", "\u017f",
+		"ks", "k\u017f", "\u212as", "session", "SESSION", "sessionid", "mysession", "\u017fession", "sess1on", "utm_", "UTM_x",
+		"utm_source", "xutm_a", "é", "e", "x", "y", "xy", "xxy", "abef", "abcdef", "abcef", "abcd", "ababcd", "ABc", "abC",
+		"ab ab", "bd", "bcd", "ad", "abcd", "\u212a\u212a"}
+	b, err := os.ReadFile("../testdata/urls/kasztp.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		_, q, _ := strings.Cut(line, "?")
+		for _, kv := range strings.Split(q, "&") {
+			k, _, _ := strings.Cut(kv, "=")
+			names = append(names, k, strings.ToUpper(k))
+		}
+	}
+	return names
+}
+
+// TestMatcherPrefilter: a matcher with its length and first-byte filter
+// (and its regexps') matches what the unfiltered one does (the reference:
+// matcher.unfilter), for every built-in's lists and lists on the filter's
+// edges: a glob with an empty prefix, a star that matches nothing, names
+// of 63 bytes and more.
+func TestMatcherPrefilter(t *testing.T) {
+	long := strings.Repeat("x", 63)
+	lists := [][]string{{"*"}, {"*id"}, {"a*"}, {"ab*cd"}, {"utm_*", "fbclid"}, {long, long + "y"}, {long + "*"}, {"K", "s"}, {"~^a", "b"}}
+	for _, name := range Names() {
+		p := MustLookup(name).Profile()
+		lists = append(lists, p.Query.Keep)
+		if p.Pagination != nil {
+			lists = append(lists, p.Pagination.Params)
+		}
+		for _, g := range append(p.Query.Remove, p.Path.RemoveParams...) {
+			lists = append(lists, g.Patterns)
+		}
+	}
+	names := append(prefilterNames(t), long, long+"y", long+"Y", long+"yy", "cd", "abcd", "ABXCD", "abc", "ID", "xid", "fbclid1", "FBCLID")
+	for _, l := range lists {
+		fast, err := compileMatcher(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _ := compileMatcher(l)
+		ref.unfilter()
+		for _, name := range names {
+			if got, want := fast.match(name), ref.match(name); got != want {
+				t.Errorf("%q: match(%q) = %v, unfiltered %v", l, name, got, want)
+			}
 		}
 	}
 }
