@@ -177,7 +177,14 @@ func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool, pct b
 // bytes in raw (unreserved, and query.form_raw) as is, space as space
 // ('+' or "%20"), everything else as %XX.
 func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
-	for i := 0; i < len(s); i++ {
+	// The leading bytes written as they are, in one copy: raw never has
+	// '+' nor '%' (formRawAllowed), so none of them is decoded.
+	i := 0
+	for i < len(s) && raw[s[i]] {
+		i++
+	}
+	dst = append(dst, s[:i]...)
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '+':
