@@ -133,13 +133,35 @@ func (n *Normalizer) appendFragment(st *state, out []byte, frag string) []byte {
 	hash := len(out)
 	out = append(out, '#')
 	if n.pct.DecodeRepeatedly {
-		frag = st.decodeComponent(frag, decFragment)
+		frag = n.decodeRepeated(st, frag, decFragment)
 	}
 	out = n.appendPct(out, frag)
 	if n.k.textDirective {
 		out = cutTextDirective(out, hash)
 	}
 	return out
+}
+
+// decodeRepeated is st.decodeComponent (percent.decode_repeatedly) with
+// a shortcut: when s has no '%' and no byte that set encodes, decoding and
+// encoding give s, which is returned as it is (a fast path: the
+// reference decodes every component). It cost safebrowsing 575
+// instructions/URL on web_dirty, most of them on queries without one.
+func (n *Normalizer) decodeRepeated(st *state, s string, set int) string {
+	if !n.reference && strings.IndexByte(s, '%') < 0 && !anyInSet(s, &decodeSets[set]) {
+		return s
+	}
+	return st.decodeComponent(s, set)
+}
+
+// anyInSet reports whether a byte of s is in set.
+func anyInSet(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerKeepEscapes lowercases the ASCII letters of b except the hex digits

@@ -39,7 +39,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		if u.special {
 			set = decSpecialQuery
 		}
-		q = st.decodeComponent(q, set)
+		q = n.decodeRepeated(st, q, set)
 	}
 	pieces := 0
 	if len(q) >= n.maxParams || len(q) >= sizeParams {
