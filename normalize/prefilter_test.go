@@ -111,3 +111,27 @@ func TestMatcherPrefilter(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPatternPrefilter: for any pattern list and name, the matcher with
+// its prefilters matches what the unfiltered one does.
+//
+//	go test ./normalize -run '^$' -fuzz FuzzPatternPrefilter -fuzztime 3m
+func FuzzPatternPrefilter(f *testing.F) {
+	for _, s := range [][2]string{
+		{"~^$", ""}, {"~*^utm_\\w", "UTM_x"}, {"~*^[A-Za-z]*session[A-Za-z]*$", "\u017fession"}, {"~*k", "\u212a"},
+		{"utm_*", "utm_"}, {"*", ""}, {"a*b*c", "abc"}, {"fbclid", "FBCLID"}, {"~^a{2,3}$", "aaaa"}, {"~^(?i:AB)c$", "abc"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, src, name string) {
+		fast, err := compileMatcher([]string{src, "x" + src})
+		if err != nil {
+			return
+		}
+		ref, _ := compileMatcher([]string{src, "x" + src})
+		ref.unfilter()
+		if got, want := fast.match(name), ref.match(name); got != want {
+			t.Errorf("%q: match(%q) = %v, unfiltered %v", src, name, got, want)
+		}
+	})
+}
