@@ -365,23 +365,34 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	// Lowercase once for the exact names and the globs, when they may
-	// match; a short name in a buffer on the stack.
-	var buf [64]byte
-	lower := name
-	fold := m.fold && m.mayFold(name)
-	switch {
-	case !fold:
-	case len(name) <= len(buf):
-		lower = bstr(appendLower(buf[:0], name))
-	default:
-		lower = asciiLower(name)
-	}
-	if fold && m.exact[lower] {
+	if m.fold && m.mayFold(name) && m.matchFold(name) {
 		return true
 	}
 	for i := range m.other {
-		if p := &m.other[i]; (fold || p.re != nil) && p.match(name, lower) {
+		if p := &m.other[i]; p.re != nil && p.match(name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchFold reports whether an exact name or a glob of m matches name.
+// Apart from match, so that a name mayFold rules out costs no buffer.
+func (m *matcher) matchFold(name string) bool {
+	// Lowercase once for the exact names and the globs; a short name in a
+	// buffer on the stack.
+	var buf [64]byte
+	lower := name
+	if len(name) <= len(buf) {
+		lower = bstr(appendLower(buf[:0], name))
+	} else {
+		lower = asciiLower(name)
+	}
+	if m.exact[lower] {
+		return true
+	}
+	for i := range m.other {
+		if p := &m.other[i]; p.re == nil && p.match(name, lower) {
 			return true
 		}
 	}

@@ -116,8 +116,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			st.qbuf = st.qbuf[:p.k0]
 			continue
 		}
-		if len(groups) > 0 && !n.keep.match(k) {
-			if reason := groups.match(k); reason != "" {
+		if len(groups) > 0 {
+			// query.keep overrules a group: asked only of a key a group
+			// removes (most keys are in no group).
+			if reason := groups.match(k); reason != "" && !n.keep.match(k) {
 				if rec != nil {
 					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
 				}
