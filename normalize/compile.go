@@ -190,14 +190,15 @@ func New(p Profile) (*Normalizer, error) {
 //     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
-//     verbatim URL the rules leave as it is: no parse, no copy; its query
-//     too, queryKept), the
-//     query's one '%' scan for all its parts;
+//     verbatim URL the rules leave as it is, its query too with queryKept:
+//     no parse, no copy), the query's one '%' scan for all its parts,
+//     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and
-//     reads every escape), the host maps' length and last-byte filters (every
-//     host may match), sortParams' insertion sort (never), finishURL's length test
-//     (it always runs), the patterns' prefilters (every name is lowercased
-//     and looked up, every regexp runs: matcher.unfilter).
+//     reads every escape), the host maps' length and last-byte filters
+//     (every host may match), sortParams' insertion sort (never),
+//     finishURL's length test (it always runs), the patterns' prefilters
+//     (every name is lowercased and looked up, every regexp runs:
+//     matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1

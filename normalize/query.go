@@ -286,10 +286,11 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // queryKept reports whether the profile's query rules leave the query q
 // of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
 // as it is, without writing it anywhere: no empty parameter, no "k="
-// under bare_empty_value nor "k" under explicit_empty_value, the parameters already in the profile's order, and every byte
-// one that the rules keep (queryTab: no '%', whose escapes are the
-// percent rules' and form decoding's). Otherwise the general path decides
-// (appendQuery, its reference).
+// under bare_empty_value nor "k" under explicit_empty_value, the
+// parameters already in the profile's order, and every byte one that the
+// rules keep (queryTab: no '%', whose escapes are the percent rules' and
+// form decoding's). Otherwise the general path decides (appendQuery, its
+// reference). compileQueryKept says for which profiles it is asked.
 func (n *Normalizer) queryKept(q string) bool {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
