@@ -41,6 +41,7 @@ type Normalizer struct {
 
 	query      QueryRules
 	needParams bool
+	ordered    bool // query.order sorts: pair, key_value or key
 	fragment   bool
 	hash       string
 	maxLen     int
@@ -54,6 +55,10 @@ type Normalizer struct {
 	reference  bool // take no fast path (see useReference)
 	same       bool // verbatimCanon may answer (compileVerbatim)
 	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
+
+	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
+	formEq    bool       // query.form_encoding encodes '=' in a value
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -68,26 +73,30 @@ const (
 
 var slashRules = map[string]uint8{SlashRemove: slashRemove, SlashRemoveExceptRoot: slashRemoveExceptRoot}
 
-// hostMap is a map keyed by host with a filter on key lengths in front
-// (bit l for length l, lengths from 63 on in bit 63). Most hosts are in
-// none of a profile's host maps, and testing a bit is cheaper than a
-// lookup in a small Go map, which compares the key with every entry (clara
-// spent 15 % of its time there).
+// hostMap is a map keyed by host with filters on key lengths (bit l of
+// lens for length l, lengths from 63 on in bit 63) and last bytes (bit
+// b&63 of tails) in front. Most hosts are in none of a profile's host
+// maps, and testing two bits is cheaper than a lookup in a small Go map,
+// which compares the key with every entry (clara spent 15 % of its time
+// there; with lengths alone, 85 instructions a URL on web).
 type hostMap[V any] struct {
-	m    map[string]V
-	lens uint64
+	m           map[string]V
+	lens, tails uint64
 }
 
 func newHostMap[V any](m map[string]V) hostMap[V] {
 	hm := hostMap[V]{m: m}
 	for k := range m {
 		hm.lens |= 1 << min(len(k), 63)
+		if k != "" {
+			hm.tails |= 1 << (k[len(k)-1] & 63)
+		}
 	}
 	return hm
 }
 
 func (hm hostMap[V]) get(host string) (V, bool) {
-	if hm.lens&(1<<min(len(host), 63)) == 0 {
+	if hm.lens&(1<<min(len(host), 63)) == 0 || host != "" && hm.tails&(1<<(host[len(host)-1]&63)) == 0 {
 		var zero V
 		return zero, false
 	}
@@ -181,17 +190,38 @@ func New(p Profile) (*Normalizer, error) {
 //     reject, the verbatim scan (verbatim.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
-//     verbatim URL the rules leave as it is: no parse, no copy), the
-//     query's one '%' scan for all its parts;
+//     verbatim URL the rules leave as it is, its query too with queryKept:
+//     no parse, no copy), the query's one '%' scan for all its parts,
+//     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and
-//     reads every escape), the host maps' length filter (every length may
-//     match), sortParams' insertion sort (never), finishURL's length test
-//     (it always runs).
+//     reads every escape), the host maps' length and last-byte filters
+//     (every host may match), sortParams' insertion sort (never),
+//     finishURL's length test (it always runs), the patterns' prefilters
+//     (every name is lowercased and looked up, every regexp runs:
+//     matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
-	n.hosts.lens, n.hostTo.lens, n.lang.lens = ^uint64(0), ^uint64(0), ^uint64(0)
+	for _, f := range []*uint64{&n.hosts.lens, &n.hosts.tails, &n.hostTo.lens, &n.hostTo.tails, &n.lang.lens, &n.lang.tails} {
+		*f = ^uint64(0)
+	}
 	n.inlineSort = 0
+	ms := []*matcher{n.keep, n.page}
+	sets := []ruleSet{n.base, n.pathGroups, n.k.cookieless}
+	for _, hr := range n.hosts.m {
+		sets = append(sets, hr.groups)
+		for _, pr := range hr.paths {
+			sets = append(sets, pr.groups)
+		}
+	}
+	for _, rs := range sets {
+		for _, g := range rs {
+			ms = append(ms, g.m)
+		}
+	}
+	for _, m := range ms {
+		m.unfilter()
+	}
 }
 
 // Validate reports whether the profile compiles, and why not: it runs New.
@@ -369,6 +399,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	}
 	n.k.textDirective = p.Fragment.StripTextDirective
 	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
+	n.ordered = p.Query.Order == OrderPair || p.Query.Order == OrderKeyValue || p.Query.Order == OrderKey
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||

@@ -82,8 +82,9 @@
 //  3. Apply it on the general path (engine.go, path.go or query.go), and
 //     make every fast path that could skip it see it: asParsed must not
 //     copy what the rule changes, needParams, bySegment and pctAny must
-//     turn on for it (compileVerbatim's allow-list keeps verbatimCanon off
-//     for a profile with the rule until it is taught the rule).
+//     turn on for it (compileVerbatim's allow-list, and compileQueryKept's
+//     for a query rule, keep verbatimCanon off for a profile with the rule
+//     until it is taught the rule).
 //  4. If it refuses input, fail through st.p.fail with the rule's field
 //     name (host.charset dns), and add a TestErrorReasons row.
 //  5. Turn it on in a referenceProfiles variant (fastpath_test.go), so

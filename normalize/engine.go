@@ -437,7 +437,7 @@ func (n *Normalizer) appendPct(dst []byte, s string) []byte {
 // percent-encoding rules.
 func (n *Normalizer) appendUserinfo(st *state, out []byte, s string) []byte {
 	if n.pct.DecodeRepeatedly {
-		s = st.decodeComponent(s, decUserinfo)
+		s = n.decodeRepeated(st, s, decUserinfo)
 	}
 	return n.appendPct(out, s)
 }

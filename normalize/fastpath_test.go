@@ -27,6 +27,7 @@ func TestFastPathsMatchReference(t *testing.T) {
 	}
 	inputs = append(inputs, mutations(inputs, 60000)...)
 	inputs = append(inputs, verbatimSeeds...)
+	inputs = append(inputs, querySeeds...)
 	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
 	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
 		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")
@@ -95,6 +96,15 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		{"v-knobs-path", func(p *normalize.Profile) {
 			p.Path = normalize.PathRules{CollapseSlashes: true, KeepSchemeSlashes: true, Lowercase: true,
 				RemoveCookieless: []normalize.ParamGroup{{Reason: "session", Patterns: []string{"S"}}}}
+		}},
+		{"v-query-kept-form", func(p *normalize.Profile) { // queryKept: '+' written "%20", "k=" written "k"
+			p.Query = normalize.QueryRules{FormEncoding: true, FormSpace: "%20", Order: normalize.OrderKey, BareEmptyValue: true, DropEmptyPairs: true}
+		}},
+		{"v-query-kept-raw", func(p *normalize.Profile) { // queryKept: '=' raw in values, '+' a space written '+'
+			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "=:", Order: normalize.OrderKeyValue, DropEmpty: true}
+		}},
+		{"v-query-kept-lower", func(p *normalize.Profile) { // queryKept: uppercase letters, "k" written "k="
+			p.Query = normalize.QueryRules{Lowercase: true, Order: normalize.OrderPair, ExplicitEmptyValue: true}
 		}},
 		{"v-knobs-decode", func(p *normalize.Profile) {
 			p.Percent = normalize.PercentRules{DecodeRepeatedly: true}
@@ -177,6 +187,49 @@ func TestFastPathUpgradeSameLength(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v; want %q", c.in, got, err, want, rerr, c.want)
 		}
 	}
+}
+
+// querySeeds are verbatim URLs on each boundary of queryKept (query.go):
+// the rules leave the query as it is, or just do not.
+var querySeeds = []string{
+	"https://example.com/?a=1&b=2",   // in every order
+	"https://example.com/?b=2&a=1",   // not in order
+	"https://example.com/?a=2&a=1",   // in key order only
+	"https://example.com/?a=1&a=2",   // in key_value order
+	"https://example.com/?a&a=",      // "k" before "k=" (key_value)
+	"https://example.com/?a=&a",      //
+	"https://example.com/?a=1&ab=1",  // pair order: '=' before 'b'
+	"https://example.com/?ab=1&a=1",  //
+	"https://example.com/?a.b=1&a=1", // pair order: '.' before '='
+	"https://example.com/?a=1&&b=2",  // an empty parameter
+	"https://example.com/?&a=1",
+	"https://example.com/?a=1&",
+	"https://example.com/?&",
+	"https://example.com/?a=",      // bare_empty_value
+	"https://example.com/?a",       // explicit_empty_value
+	"https://example.com/?=1",      // an empty key
+	"https://example.com/?=",       //
+	"https://example.com/?a=b=c",   // '=' in a value (form encoding)
+	"https://example.com/?a+b=c+d", // '+', a space under form encoding
+	"https://example.com/?a=b+c&a=b",
+	"https://example.com/?a=b&a=b+c",
+	"https://example.com/?A=1&a=1", // query.lowercase
+	"https://example.com/?a=B",     //
+	"https://example.com/?a=%41",   // an escape
+	"https://example.com/?a=%",     //
+	"https://example.com/?a=1;b=2", // bytes form encoding encodes
+	"https://example.com/?a=~-._*!$'(),;:@/?",
+	"https://example.com/?a=1&b=2#f", // a fragment
+	"https://example.com/?b=2&a=1#f",
+	"https://example.com/a/?a=1",            // a trailing slash before a query
+	"https://example.com?a=1&b=2",           // no path
+	"HTTPS://EXAMPLE.COM/?a=1&b=2",          // an uppercase host
+	"https://www.example.com/?a=1&b=2",      // a www label
+	"https://example.com:443/?a=1&b=2",      // a default port
+	"https://example.com/?utm_source=x&z=1", // tracking parameters
+	"https://example.com/?page=2&z=1",
+	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&m=13&n=14", // more than the insertion sort takes
+	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&n=14&m=13",
 }
 
 // verbatimSeeds are inputs on each boundary of the verbatim scan

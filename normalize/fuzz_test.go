@@ -85,6 +85,7 @@ func fuzzSeeds(f *testing.F) []string {
 		seeds = append(seeds, c.Input)
 	}
 	seeds = append(seeds, verbatimSeeds...)
+	seeds = append(seeds, querySeeds...)
 	profiles, _ := golden.Profiles()
 	for _, p := range profiles {
 		rows, err := golden.Load(p)

@@ -133,13 +133,35 @@ func (n *Normalizer) appendFragment(st *state, out []byte, frag string) []byte {
 	hash := len(out)
 	out = append(out, '#')
 	if n.pct.DecodeRepeatedly {
-		frag = st.decodeComponent(frag, decFragment)
+		frag = n.decodeRepeated(st, frag, decFragment)
 	}
 	out = n.appendPct(out, frag)
 	if n.k.textDirective {
 		out = cutTextDirective(out, hash)
 	}
 	return out
+}
+
+// decodeRepeated is st.decodeComponent (percent.decode_repeatedly) with
+// a shortcut: when s has no '%' and no byte that set encodes, decoding and
+// encoding give s, which is returned as it is (a fast path: the
+// reference decodes every component). It cost safebrowsing 575
+// instructions/URL on web_dirty, most of them on queries without one.
+func (n *Normalizer) decodeRepeated(st *state, s string, set int) string {
+	if !n.reference && strings.IndexByte(s, '%') < 0 && !anyInSet(s, &decodeSets[set]) {
+		return s
+	}
+	return st.decodeComponent(s, set)
+}
+
+// anyInSet reports whether a byte of s is in set.
+func anyInSet(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerKeepEscapes lowercases the ASCII letters of b except the hex digits
@@ -249,22 +271,6 @@ func isCookieless(seg []byte) bool {
 		s = s[i+1+end+1:]
 	}
 	return true
-}
-
-// decodedCmp orders parameters by their decoded keys (and values, for
-// order key_value) under query.sort_decoded.
-func (n *Normalizer) decodedCmp(b []byte, byValue bool) func(a, c param) int {
-	plus := n.query.FormEncoding
-	return func(a, c param) int {
-		r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
-		if r != 0 || !byValue {
-			return r
-		}
-		if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
-			return r
-		}
-		return cmpBare(a, c)
-	}
 }
 
 // cmpDecoded compares a and b by their bytes once percent-decoded (and

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
 // Bounds of a configured pattern: its cost per URL is set by the profile,
@@ -39,6 +40,18 @@ type pattern struct {
 	lit  string // lowercased literal
 	glob *glob  // lowercased, when src has a '*'
 	re   *regexp.Regexp
+	pre  prefilter // what a name re matches must have (regexps only)
+}
+
+// prefilter is what every string a regexp matches has, read from its
+// syntax tree: a literal it contains (ASCII, lowercased, "" for none) and,
+// for a regexp anchored at both ends, a bound on its length in bytes (-1
+// for none). A name without them is no match, known without running the
+// regexp (a run costs hundreds of instructions: crawler-commons' "~^$"
+// on every key, clara's "~*^[A-Za-z]*session[A-Za-z]*$").
+type prefilter struct {
+	need   string
+	maxLen int
 }
 
 // CheckPattern reports whether src is a valid parameter pattern, and why
@@ -57,11 +70,11 @@ func compilePattern(src string) (pattern, error) {
 	}
 	if rest, ok := strings.CutPrefix(src, "~*"); ok {
 		re, err := compileRegexp(src, "(?i)"+rest)
-		return pattern{src: src, re: re}, err
+		return pattern{src: src, re: re, pre: prefilterOf("(?i)" + rest)}, err
 	}
 	if rest, ok := strings.CutPrefix(src, "~"); ok {
 		re, err := compileRegexp(src, rest)
-		return pattern{src: src, re: re}, err
+		return pattern{src: src, re: re, pre: prefilterOf(rest)}, err
 	}
 	p := pattern{src: src, lit: asciiLower(src)}
 	if strings.Contains(src, "*") {
@@ -98,12 +111,132 @@ func progSize(expr string) int {
 	return len(prog.Inst)
 }
 
+// prefilterOf reads the prefilter of expr (compiled: it parses).
+func prefilterOf(expr string) prefilter {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return prefilter{maxLen: -1}
+	}
+	f := prefilter{need: required(re), maxLen: -1}
+	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpBeginText && re.Sub[len(re.Sub)-1].Op == syntax.OpEndText {
+		f.maxLen = maxBytes(re) // anchored at both ends: the match is the name
+	}
+	return f
+}
+
+// may reports whether a regexp with the prefilter f may match name. A
+// non-ASCII name is always let through: under (?i) 'k' matches the Kelvin
+// sign and 's' the long s, which lowercasing ASCII does not see.
+func (f *prefilter) may(name string) bool {
+	if f.maxLen >= 0 && len(name) > f.maxLen {
+		return false
+	}
+	return f.need == "" || containsFold(name, f.need) || !isASCII(name)
+}
+
+// required returns a literal that every match of re contains, ASCII and
+// lowercased (re's case or (?i) aside), or "" when it finds none: a
+// literal, or the longest one a concatenation requires of its parts.
+func required(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		b := make([]byte, 0, len(re.Rune))
+		for _, r := range re.Rune {
+			if r >= 0x80 {
+				return ""
+			}
+			b = append(b, lower(byte(r)))
+		}
+		return string(b)
+	case syntax.OpCapture, syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, s := range re.Sub {
+			if r := required(s); len(r) > len(best) {
+				best = r
+			}
+		}
+		return best
+	}
+	return ""
+}
+
+// maxBytes returns the most bytes a match of re can have, or -1 when
+// there is no bound. A rune counts utf8.UTFMax bytes unless it is an ASCII
+// literal matched with its case (under (?i) 'k' matches the 3-byte Kelvin
+// sign) or from a class of ASCII ranges.
+func maxBytes(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpNoMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return 0
+	case syntax.OpLiteral:
+		n := 0
+		for _, r := range re.Rune {
+			if r < 0x80 && re.Flags&syntax.FoldCase == 0 {
+				n++
+			} else {
+				n += utf8.UTFMax
+			}
+		}
+		return n
+	case syntax.OpCharClass:
+		if len(re.Rune) > 0 && re.Rune[len(re.Rune)-1] < 0x80 {
+			return 1 // ASCII ranges only ((?i) has added the folds)
+		}
+		return utf8.UTFMax
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return utf8.UTFMax
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxBytes(re.Sub[0])
+	case syntax.OpRepeat:
+		if n := maxBytes(re.Sub[0]); n >= 0 && re.Max >= 0 {
+			return n * re.Max
+		}
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, s := range re.Sub {
+			n := maxBytes(s)
+			switch {
+			case n < 0:
+				return -1
+			case re.Op == syntax.OpConcat:
+				total += n
+			default:
+				total = max(total, n)
+			}
+		}
+		return total
+	}
+	return -1 // star, plus, an unknown op
+}
+
+// containsFold reports whether s contains lit (lowercase ASCII), ASCII
+// case-insensitively.
+func containsFold(s, lit string) bool {
+	for i := 0; i+len(lit) <= len(s); i++ {
+		j := 0
+		for j < len(lit) && lower(s[i+j]) == lit[j] {
+			j++
+		}
+		if j == len(lit) {
+			return true
+		}
+	}
+	return false
+}
+
 // match reports whether the pattern matches name; lower is name
 // ASCII-lowercased (exact names and globs match case-insensitively).
 func (p *pattern) match(name, lower string) bool {
 	switch {
 	case p.re != nil:
-		return p.re.MatchString(name)
+		return p.pre.may(name) && p.re.MatchString(name)
 	case p.glob != nil:
 		return p.glob.match(lower)
 	}
@@ -164,6 +297,13 @@ type matcher struct {
 	exact map[string]bool // lowercased exact names
 	other []pattern
 	fold  bool // some pattern matches the lowercased name: an exact name or a glob
+	// What a name an exact name or a glob matches has: bit min(len, 63)
+	// of lens, and its lowercased first byte in first. Most query keys
+	// have neither, and are then not lowercased nor looked up (clara's
+	// groups, pagination and keep lists cost 1,100 instructions a URL on
+	// web_dirty before).
+	lens  uint64
+	first [4]uint64
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
@@ -174,37 +314,85 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			return nil, err
 		}
 		m.fold = m.fold || p.re == nil
-		if p.re == nil && p.glob == nil {
-			m.exact[p.lit] = true
+		switch {
+		case p.re != nil:
+			m.other = append(m.other, p)
 			continue
+		case p.glob == nil:
+			m.exact[p.lit] = true
+			m.lens |= 1 << min(len(p.lit), 63)
+		default:
+			m.other = append(m.other, p)
+			m.lens |= ^uint64(0) << min(len(p.glob.prefix)+len(p.glob.suffix), 63) // a star matches any run
 		}
-		m.other = append(m.other, p)
+		if p.lit[0] == '*' {
+			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		} else {
+			m.first[p.lit[0]>>6] |= 1 << (p.lit[0] & 63)
+		}
 	}
 	return m, nil
 }
 
 func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
 
+// mayFold reports whether an exact name or a glob of m may match name
+// (lens, first).
+func (m *matcher) mayFold(name string) bool {
+	if m.lens&(1<<min(len(name), 63)) == 0 {
+		return false
+	}
+	if name == "" {
+		return true
+	}
+	c := lower(name[0])
+	return m.first[c>>6]&(1<<(c&63)) != 0
+}
+
+// unfilter makes every name pass m's prefilters and its regexps': the
+// reference (useReference).
+func (m *matcher) unfilter() {
+	if m == nil {
+		return
+	}
+	m.lens, m.first = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for i := range m.other {
+		m.other[i].pre = prefilter{maxLen: -1}
+	}
+}
+
 func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
+	if m.fold && m.mayFold(name) && m.matchFold(name) {
+		return true
+	}
+	for i := range m.other {
+		if p := &m.other[i]; p.re != nil && p.match(name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchFold reports whether an exact name or a glob of m matches name.
+// Apart from match, so that a name mayFold rules out costs no buffer.
+func (m *matcher) matchFold(name string) bool {
 	// Lowercase once for the exact names and the globs; a short name in a
 	// buffer on the stack.
 	var buf [64]byte
 	lower := name
-	switch {
-	case !m.fold:
-	case len(name) <= len(buf):
+	if len(name) <= len(buf) {
 		lower = bstr(appendLower(buf[:0], name))
-	default:
+	} else {
 		lower = asciiLower(name)
 	}
 	if m.exact[lower] {
 		return true
 	}
 	for i := range m.other {
-		if m.other[i].match(name, lower) {
+		if p := &m.other[i]; p.re == nil && p.match(name, lower) {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // param is one query parameter as it will be written: state.qbuf[k0:end]
@@ -38,7 +39,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		if u.special {
 			set = decSpecialQuery
 		}
-		q = st.decodeComponent(q, set)
+		q = n.decodeRepeated(st, q, set)
 	}
 	pieces := 0
 	if len(q) >= n.maxParams || len(q) >= sizeParams {
@@ -115,8 +116,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			st.qbuf = st.qbuf[:p.k0]
 			continue
 		}
-		if len(groups) > 0 && !n.keep.match(k) {
-			if reason := groups.match(k); reason != "" {
+		if len(groups) > 0 {
+			// query.keep overrules a group: asked only of a key a group
+			// removes (most keys are in no group).
+			if reason := groups.match(k); reason != "" && !n.keep.match(k) {
 				if rec != nil {
 					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
 				}
@@ -176,7 +179,14 @@ func (n *Normalizer) appendQueryPart(dst []byte, s string, raw *[256]bool, pct b
 // bytes in raw (unreserved, and query.form_raw) as is, space as space
 // ('+' or "%20"), everything else as %XX.
 func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
-	for i := 0; i < len(s); i++ {
+	// The leading bytes written as they are, in one copy: raw never has
+	// '+' nor '%' (formRawAllowed), so none of them is decoded.
+	i := 0
+	for i < len(s) && raw[s[i]] {
+		i++
+	}
+	dst = append(dst, s[:i]...)
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '+':
@@ -201,31 +211,21 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 // keys keep their order (OrderKey).
 func (n *Normalizer) sortParams(st *state) {
 	ps, b := st.params, st.qbuf
-	if len(ps) < 2 {
+	if len(ps) < 2 || !n.ordered {
 		return
 	}
+	// One closure per order, each calling a function cmpParams calls too:
+	// the comparison sortParams makes most is one call, not a switch.
 	var cmp func(a, c param) int
-	switch n.query.Order {
-	case OrderPair:
-		// "key=value" (or "key") bytewise: the pairs as written.
-		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end]) }
-	case OrderKeyValue:
-		cmp = func(a, c param) int {
-			if r := bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]); r != 0 {
-				return r
-			}
-			if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
-				return r
-			}
-			return cmpBare(a, c)
-		}
-	case OrderKey:
-		cmp = func(a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
+	switch {
+	case n.k.sortDecoded:
+		cmp = func(a, c param) int { return n.cmpDecodedParams(b, a, c) }
+	case n.query.Order == OrderPair:
+		cmp = func(a, c param) int { return cmpPair(b, a, c) }
+	case n.query.Order == OrderKeyValue:
+		cmp = func(a, c param) int { return cmpKeyValue(b, a, c) }
 	default:
-		return
-	}
-	if n.k.sortDecoded {
-		cmp = n.decodedCmp(b, n.query.Order == OrderKeyValue)
+		cmp = func(a, c param) int { return cmpKey(b, a, c) }
 	}
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
@@ -236,4 +236,85 @@ func (n *Normalizer) sortParams(st *state) {
 		return
 	}
 	slices.SortStableFunc(ps, cmp)
+}
+
+// cmpParams compares two parameters written in b by the profile's query
+// order (n.ordered: pair, key_value or key), as sortParams does.
+func (n *Normalizer) cmpParams(b []byte, a, c param) int {
+	switch {
+	case n.k.sortDecoded:
+		return n.cmpDecodedParams(b, a, c)
+	case n.query.Order == OrderPair:
+		return cmpPair(b, a, c)
+	case n.query.Order == OrderKeyValue:
+		return cmpKeyValue(b, a, c)
+	}
+	return cmpKey(b, a, c)
+}
+
+// cmpPair orders "key=value" (or "key") bytewise: the pairs as written.
+func cmpPair(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end]) }
+
+// cmpKey orders by key only (a stable sort keeps equal keys in order).
+func cmpKey(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
+
+// cmpKeyValue orders by key, then value, then "k" before "k=".
+func cmpKeyValue(b []byte, a, c param) int {
+	if r := bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]); r != 0 {
+		return r
+	}
+	if r := bytes.Compare(a.value(b), c.value(b)); r != 0 {
+		return r
+	}
+	return cmpBare(a, c)
+}
+
+// cmpDecodedParams orders parameters by their decoded keys (and values,
+// for order key_value) under query.sort_decoded.
+func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
+	plus := n.query.FormEncoding
+	r := cmpDecoded(bstr(b[a.k0:a.k1]), bstr(b[c.k0:c.k1]), plus)
+	if r != 0 || n.query.Order != OrderKeyValue {
+		return r
+	}
+	if r = cmpDecoded(bstr(a.value(b)), bstr(c.value(b)), plus); r != 0 {
+		return r
+	}
+	return cmpBare(a, c)
+}
+
+// queryKept reports whether the profile's query rules leave the query q
+// of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
+// as it is, without writing it anywhere: no empty parameter, no "k="
+// under bare_empty_value nor "k" under explicit_empty_value, the
+// parameters already in the profile's order, and every byte one that the
+// rules keep (queryTab: no '%', whose escapes are the percent rules' and
+// form decoding's). Otherwise the general path decides (appendQuery, its
+// reference). compileQueryKept says for which profiles it is asked.
+func (n *Normalizer) queryKept(q string) bool {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var prev param
+	for i := 0; i <= len(q); {
+		end := len(q)
+		if j := strings.IndexByte(q[i:], '&'); j >= 0 {
+			end = i + j
+		}
+		p := param{k0: uint32(i), k1: uint32(end), end: uint32(end)}
+		eq := strings.IndexByte(q[i:end], '=')
+		if eq >= 0 {
+			p.k1 = uint32(i + eq)
+		}
+		switch {
+		case end == i, // an empty parameter
+			eq < 0 && n.k.explicitEmpty,                                       // "k" is written "k="
+			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
+			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
+			return false
+		}
+		if i > 0 && n.ordered && n.cmpParams(b, prev, p) > 0 {
+			return false
+		}
+		prev, i = p, end+1
+	}
+	return spanOK(q, &n.queryTab) == len(q)
 }
