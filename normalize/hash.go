@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -49,14 +50,14 @@ func (n *Normalizer) AppendHashWith(dst []byte, raw, algorithm string) ([]byte, 
 }
 
 // appendHash appends the digest of raw's canonical form, hashed straight
-// from the pooled output buffer (no copy, no string).
+// from raw or the pooled output buffer (no copy, no string).
 func (n *Normalizer) appendHash(dst []byte, raw, algorithm string) ([]byte, error) {
-	st, err := n.canonical("hash", raw)
+	out, st, err := n.canonical("hash", raw)
 	if err != nil {
 		return dst, err
 	}
-	dst = appendDigest(dst, algorithm, st.out)
-	n.pool.Put(st)
+	dst = appendDigest(dst, algorithm, out)
+	n.release(st)
 	return dst, nil
 }
 
@@ -67,32 +68,43 @@ func (n *Normalizer) appendHash(dst []byte, raw, algorithm string) ([]byte, erro
 // hex spelling is HashWith(raw, HashXXHash64). It is not a cryptographic
 // digest: n distinct URLs collide with a probability of about n²/2⁶⁵.
 func (n *Normalizer) Key(raw string) (int64, error) {
-	st, err := n.canonical("key", raw)
+	out, st, err := n.canonical("key", raw)
 	if err != nil {
 		return 0, err
 	}
-	k := int64(xxhash.Sum64(st.out))
-	n.pool.Put(st)
+	k := int64(xxhash.Sum64(out))
+	n.release(st)
 	return k, nil
 }
 
-// canonical writes raw's canonical form into st.out of a pooled state,
-// which the caller puts back once it has read it (a panic below leaves it
-// to the garbage collector).
-func (n *Normalizer) canonical(op, raw string) (*state, error) {
-	st := n.pool.Get().(*state)
+// canonical returns raw's canonical form, to be read before the caller
+// calls release(st): raw's own bytes when the form is raw or a prefix of
+// it (st nil: no pool, no copy), else the output buffer of a pooled state.
+// A panic below leaves the state to the garbage collector.
+func (n *Normalizer) canonical(op, raw string) ([]byte, *state, error) {
 	var v verbatimURL
 	c, same, vOK := n.verbatimCanon(raw, &v)
+	if same && c.same {
+		return unsafe.Slice(unsafe.StringData(raw), c.end), nil, nil // read only: the digests do not write
+	}
+	st := n.pool.Get().(*state)
 	if same {
 		st.out = c.append(st.out[:0], raw)
-		return st, nil
+		return st.out, st, nil
 	}
 	if k := n.runScanned(st, raw, &v, vOK); k != nil {
 		err := st.err(op, raw, k)
 		n.pool.Put(st)
-		return nil, err
+		return nil, nil, err
 	}
-	return st, nil
+	return st.out, st, nil
+}
+
+// release puts back the state canonical took from the pool, if any.
+func (n *Normalizer) release(st *state) {
+	if st != nil {
+		n.pool.Put(st)
+	}
 }
 
 // appendDigest appends the lowercase hex digest of b: 64 digits for
