@@ -41,7 +41,7 @@ type Normalizer struct {
 
 	query      QueryRules
 	needParams bool
-	ordered    bool // query.order sorts: pair, key_value or key
+	order      func(b []byte, a, c param) int // query.order's comparison (orderOf); nil when it keeps the order
 	fragment   bool
 	hash       string
 	maxLen     int
@@ -399,7 +399,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	}
 	n.k.textDirective = p.Fragment.StripTextDirective
 	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
-	n.ordered = p.Query.Order == OrderPair || p.Query.Order == OrderKeyValue || p.Query.Order == OrderKey
+	n.order = n.orderOf(p.Query.Order)
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||

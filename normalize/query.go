@@ -210,23 +210,11 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 // sortParams orders st.params by the profile's query order. Stable: equal
 // keys keep their order (OrderKey).
 func (n *Normalizer) sortParams(st *state) {
-	ps, b := st.params, st.qbuf
-	if len(ps) < 2 || !n.ordered {
+	ps, b, order := st.params, st.qbuf, n.order
+	if len(ps) < 2 || order == nil {
 		return
 	}
-	// One closure per order, each calling a function cmpParams calls too:
-	// the comparison sortParams makes most is one call, not a switch.
-	var cmp func(a, c param) int
-	switch {
-	case n.k.sortDecoded:
-		cmp = func(a, c param) int { return n.cmpDecodedParams(b, a, c) }
-	case n.query.Order == OrderPair:
-		cmp = func(a, c param) int { return cmpPair(b, a, c) }
-	case n.query.Order == OrderKeyValue:
-		cmp = func(a, c param) int { return cmpKeyValue(b, a, c) }
-	default:
-		cmp = func(a, c param) int { return cmpKey(b, a, c) }
-	}
+	cmp := func(a, c param) int { return order(b, a, c) }
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
 			for j := i; j > 0 && cmp(ps[j], ps[j-1]) < 0; j-- {
@@ -238,18 +226,22 @@ func (n *Normalizer) sortParams(st *state) {
 	slices.SortStableFunc(ps, cmp)
 }
 
-// cmpParams compares two parameters written in b by the profile's query
-// order (n.ordered: pair, key_value or key), as sortParams does.
-func (n *Normalizer) cmpParams(b []byte, a, c param) int {
+// orderOf returns the comparison of parameters written in b that query
+// order sorts by (pair, key_value or key; decoded under
+// query.sort_decoded), or nil for an order that keeps them as they are.
+// sortParams and queryKept both use it.
+func (n *Normalizer) orderOf(order string) func(b []byte, a, c param) int {
 	switch {
+	case order != OrderPair && order != OrderKeyValue && order != OrderKey:
+		return nil
 	case n.k.sortDecoded:
-		return n.cmpDecodedParams(b, a, c)
-	case n.query.Order == OrderPair:
-		return cmpPair(b, a, c)
-	case n.query.Order == OrderKeyValue:
-		return cmpKeyValue(b, a, c)
+		return n.cmpDecodedParams
+	case order == OrderPair:
+		return cmpPair
+	case order == OrderKeyValue:
+		return cmpKeyValue
 	}
-	return cmpKey(b, a, c)
+	return cmpKey
 }
 
 // cmpPair orders "key=value" (or "key") bytewise: the pairs as written.
@@ -311,7 +303,7 @@ func (n *Normalizer) queryKept(q string) bool {
 			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
 			return false
 		}
-		if i > 0 && n.ordered && n.cmpParams(b, prev, p) > 0 {
+		if i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
 			return false
 		}
 		prev, i = p, end+1
