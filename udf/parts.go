@@ -30,13 +30,14 @@ var (
 var parsers = sync.Pool{New: func() any { return new(normalize.Parser) }}
 
 // part is one URL-part function: a text part (ok false: NULL), a
-// composite written to a Builder (null true: NULL), or a value of its own
-// type.
+// composite written to a Builder (null true: NULL), an integer (ok false:
+// NULL), or a value of its own type.
 type part struct {
 	name, doc, example string
 	returns            *SQLType
 	text               func(u *normalize.URL) (string, bool)
 	build              func(b Builder, u *normalize.URL) (null bool)
+	integer            func(u *normalize.URL) (int64, bool)
 	value              func(u *normalize.URL) any
 	// authority: the part is in the scheme or the authority, so the URL
 	// is read up to there (normalize.Parser.ParseAuthority: the same
@@ -60,7 +61,7 @@ func partFuncs() []part {
 			example: "url_host('HTTP://WWW.Example.COM:8080/')",
 			text:    func(u *normalize.URL) (string, bool) { return u.Host(), u.HostKind() != normalize.HostNone }},
 		{name: "url_port", authority: true, doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
-			returns: Integer, value: port},
+			returns: Integer, integer: port},
 		{name: "url_path", doc: "the path as serialized", example: "url_path('https://example.com/a/./b/../c?x')",
 			text: func(u *normalize.URL) (string, bool) { return u.Path(), true }},
 		{name: "url_query", doc: "the query without '?'; NULL without one", example: "url_query('https://example.com/?a=1&b')",
@@ -122,6 +123,20 @@ func textPart(get func(*normalize.URL) (string, bool), authority bool) TextFunc 
 	}
 }
 
+// intPart is the row function of an integer part.
+func intPart(get func(*normalize.URL) (int64, bool), authority bool) IntFunc {
+	return func(args []string) (int64, bool, error) {
+		p := parsers.Get().(*normalize.Parser)
+		defer parsers.Put(p)
+		u, err := parseArgs(p, args[0], args[1:], authority)
+		if err != nil {
+			return 0, false, err
+		}
+		n, ok := get(u)
+		return n, !ok, nil
+	}
+}
+
 // valuePart is the row function of a value part. The value must not keep
 // strings that alias the parser: they are copied here.
 func valuePart(get func(*normalize.URL) any, authority bool) ValueFunc {
@@ -159,11 +174,9 @@ func str(s string, ok bool) any {
 	return strings.Clone(s)
 }
 
-func port(u *normalize.URL) any {
-	if p := u.Port(); p >= 0 {
-		return int64(p)
-	}
-	return nil
+func port(u *normalize.URL) (int64, bool) {
+	p := u.Port()
+	return int64(p), p >= 0
 }
 
 func segments(b Builder, u *normalize.URL) (null bool) {
@@ -252,14 +265,17 @@ func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 
 // isValidURL is is_valid_url(url [, profile]): false where the other
 // functions raise on the data; an unknown profile still raises.
-func isValidURL(args []string) (any, error) {
+func isValidURL(args []string) (int64, bool, error) {
 	p := parsers.Get().(*normalize.Parser)
 	defer parsers.Put(p)
 	_, err := parseArgs(p, args[0], args[1:], true) // valid: the parse of the authority succeeds
 	if err != nil && errors.Is(err, normalize.ErrConfig) {
-		return nil, err
+		return 0, false, err
 	}
-	return err == nil, nil
+	if err != nil {
+		return 0, false, nil
+	}
+	return 1, false, nil
 }
 
 // partRows returns the overloads of the parts functions (their try_ twins
@@ -278,6 +294,8 @@ func partRows(url, profile Arg) []*Func {
 				f.text = textPart(p.text, p.authority)
 			case p.build != nil:
 				f.build = buildPart(p.build)
+			case p.integer != nil:
+				f.integer = intPart(p.integer, p.authority)
 			default:
 				f.value = valuePart(p.value, p.authority)
 			}
@@ -291,9 +309,9 @@ func partRows(url, profile Arg) []*Func {
 		&Func{Name: "url_query_param", Args: []Arg{url, name, profile}, Doc: "url_query_param of the profile's canonical URL",
 			Example: "url_query_param('https://example.com/?utm_source=x&id=7', 'utm_source', 'curiousnow-v0')", text: queryParam},
 		&Func{Name: "is_valid_url", Args: []Arg{url}, Returns: Boolean, NoTry: true, Doc: "whether the URL Standard parser accepts the URL; never raises",
-			Example: "is_valid_url('https://exa mple.com/')", value: isValidURL},
+			Example: "is_valid_url('https://exa mple.com/')", integer: isValidURL},
 		&Func{Name: "is_valid_url", Args: []Arg{url, profile}, Returns: Boolean, NoTry: true, Doc: "whether the profile can canonicalize the URL; never raises on data",
-			Example: "is_valid_url('example.com/page', 'edge-gateway')", value: isValidURL},
+			Example: "is_valid_url('example.com/page', 'edge-gateway')", integer: isValidURL},
 	)
 	return fs
 }

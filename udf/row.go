@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"github.com/urlnorm/urlnorm/normalize"
@@ -47,6 +48,11 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 	switch {
 	case f.text != nil:
 		out, null, err = f.text(dst, args)
+	case f.integer != nil:
+		var n int64
+		if n, null, err = f.integer(args); err == nil && !null {
+			out = f.appendInt(dst, n)
+		}
 	case f.build != nil:
 		// SQLite's JSON, written member by member (sqltype.JSON)
 		j := jsonBuilders.Get().(*sqltype.JSON)
@@ -106,6 +112,12 @@ func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 		}
 		x.Reset(nil) // drop the value, keep the arena
 		boxedBuilders.Put(x)
+	case f.integer != nil:
+		var n int64
+		var null bool
+		if n, null, err = f.integer(args); err == nil && !null {
+			v = f.box(n)
+		}
 	default:
 		v, err = f.value(args)
 	}
@@ -138,9 +150,22 @@ func (f *Func) Build(b Builder, args []string, nulls []bool) (err error) {
 	case f.build != nil:
 		null, err = f.build(b, args)
 	case f.text != nil:
+		// b only borrows the string: the bytes stay in a reused buffer
+		buf := textBufs.Get().(*[]byte)
 		var out []byte
-		if out, null, err = f.text(nil, args); err == nil && !null {
-			b.String(string(out))
+		if out, null, err = f.text((*buf)[:0], args); err == nil && !null {
+			b.String(unsafe.String(unsafe.SliceData(out), len(out)))
+		}
+		*buf = out[:0]
+		textBufs.Put(buf)
+	case f.integer != nil:
+		var n int64
+		if n, null, err = f.integer(args); err == nil && !null {
+			if f.Returns.Base == "BOOLEAN" {
+				b.Bool(n != 0)
+			} else {
+				b.Int(n)
+			}
 		}
 	default:
 		var v any
@@ -165,11 +190,29 @@ func (f *Func) Build(b Builder, args []string, nulls []bool) (err error) {
 }
 
 // Builders reused across rows: a JSON builder's stack, a Boxed builder's
-// string arena.
+// string arena, the bytes of a text result written to a Builder.
 var (
 	jsonBuilders  = sync.Pool{New: func() any { return new(sqltype.JSON) }}
 	boxedBuilders = sync.Pool{New: func() any { return new(sqltype.Boxed) }}
+	textBufs      = sync.Pool{New: func() any { return new([]byte) }}
 )
+
+// box returns an integer result in the boxed value form: a bool for a
+// BOOLEAN, else an int64.
+func (f *Func) box(n int64) any {
+	if f.Returns.Base == "BOOLEAN" {
+		return n != 0
+	}
+	return n
+}
+
+// appendInt appends an integer result in Text's form.
+func (f *Func) appendInt(dst []byte, n int64) []byte {
+	if f.Returns.Base == "BOOLEAN" {
+		return strconv.AppendBool(dst, n != 0)
+	}
+	return strconv.AppendInt(dst, n, 10)
+}
 
 // IntResult reports whether a host with only text and integers (SQLite)
 // returns f's result as an integer (Int): a BOOLEAN as 0 or 1, an INTEGER
@@ -183,7 +226,11 @@ func (f *Func) IntResult() bool {
 }
 
 // Int evaluates a function whose IntResult is true on one row (see Text).
+// It does not allocate when f's implementation does not (canonical_key).
 func (f *Func) Int(args []string, nulls []bool) (n int64, null bool, err error) {
+	if f.integer != nil {
+		return f.intRow(args, nulls)
+	}
 	v, err := f.Value(args, nulls)
 	if err != nil || v == nil {
 		return 0, err == nil, err
@@ -193,6 +240,24 @@ func (f *Func) Int(args []string, nulls []bool) (n int64, null bool, err error) 
 		return 0, false, f.panicError(fmt.Sprintf("%T is not an integer result", v), args, nulls)
 	}
 	return n, false, nil
+}
+
+// intRow is Int's row contract for an IntFunc (see Text).
+func (f *Func) intRow(args []string, nulls []bool) (n int64, null bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n, null, err = 0, false, f.panicError(r, args, nulls)
+		}
+	}()
+	if anyNull(nulls) {
+		err = f.nullRow(args, nulls)
+		return 0, err == nil, err
+	}
+	if n, null, err = f.integer(args); err != nil {
+		null, err = f.reject(args, err)
+		return 0, null, err
+	}
+	return n, null, nil
 }
 
 func anyNull(nulls []bool) bool {
@@ -364,8 +429,10 @@ func (f *Func) check() error {
 	switch {
 	case f.Name == "" || len(f.Args) > MaxArgs:
 		return fmt.Errorf("%q: a name and at most %d arguments", f.Name, MaxArgs)
-	case countTrue(f.text != nil, f.value != nil, f.build != nil) != 1:
+	case countTrue(f.text != nil, f.value != nil, f.build != nil, f.integer != nil) != 1:
 		return fmt.Errorf("%s: want exactly one implementation", f.Name)
+	case f.integer != nil && !f.IntResult():
+		return fmt.Errorf("%s: an integer implementation returns BOOLEAN, INTEGER or BIGINT, not %s", f.Name, f.Returns.SQL())
 	case f.text != nil && f.Returns.Base != "VARCHAR":
 		return fmt.Errorf("%s: a text implementation returns VARCHAR, not %s", f.Name, f.Returns.SQL())
 	case f.build != nil && !f.Returns.IsComposite():

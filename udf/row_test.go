@@ -3,6 +3,7 @@ package udf
 import (
 	"encoding/json"
 	"errors"
+	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"os"
 	"strings"
 	"testing"
@@ -223,6 +224,96 @@ func TestCanonicalKeyForms(t *testing.T) {
 		t.Errorf("Int(NULL) = %d, %v, %v; want NULL", n, null, err)
 	}
 }
+
+// An integer implementation (IntFunc) gives one answer in every form:
+// Text's decimal or true/false, Value's int64 or bool, Int, and Build's
+// Int or Bool; NULL, errors and try_ as every function.
+func TestIntegerForms(t *testing.T) {
+	for _, tc := range []struct {
+		fn   string
+		args []string
+		text string // "NULL", or "error" for an error
+	}{
+		{"url_port", []string{"https://example.com:8443/"}, "8443"},
+		{"url_port", []string{"https://example.com:443/"}, "NULL"}, // the scheme's default: NULL (issue 13)
+		{"url_port", []string{"no scheme"}, "error"},
+		{"try_url_port", []string{"no scheme"}, "NULL"},
+		{"is_valid_url", []string{"https://example.com/"}, "true"},
+		{"is_valid_url", []string{"https://exa mple.com/"}, "false"}, // never raises on data
+		{"canonical_key", []string{"https://example.com/a?b=1"}, "unchecked"},
+		{"canonical_key", []string{"https://example.com/", "nope"}, "error"}, // unknown profile
+	} {
+		f := overload(t, tc.fn, len(tc.args))
+		if f.integer == nil {
+			t.Fatalf("%s: not an integer implementation", tc.fn)
+		}
+		out, null, err := f.Text(nil, tc.args, nil)
+		text := string(out)
+		switch {
+		case err != nil:
+			text = "error"
+		case null:
+			text = "NULL"
+		}
+		if tc.text != "unchecked" && text != tc.text {
+			t.Errorf("%s(%q) Text = %q (%v); want %s", tc.fn, tc.args, text, err, tc.text)
+		}
+		n, null, err := f.Int(tc.args, nil)
+		v, vErr := f.Value(tc.args, nil)
+		x := new(sqltype.Boxed)
+		x.Reset(f.Returns)
+		bErr := f.Build(x, tc.args, nil)
+		built := x.Value()
+		if (err != nil) != (text == "error") || (vErr != nil) != (text == "error") || (bErr != nil) != (text == "error") {
+			t.Errorf("%s(%q): errors Text %q, Int %v, Value %v, Build %v", tc.fn, tc.args, text, err, vErr, bErr)
+			continue
+		}
+		if text == "error" {
+			continue
+		}
+		want := any(nil)
+		if !null {
+			want = f.box(n)
+			if got := string(f.appendInt(nil, n)); got != text {
+				t.Errorf("%s(%q): Int %d reads %s, Text %s", tc.fn, tc.args, n, got, text)
+			}
+		}
+		if null != (text == "NULL") || v != want || built != want {
+			t.Errorf("%s(%q): Int %d null %v, Value %#v, Build %#v; want %#v", tc.fn, tc.args, n, null, v, built, want)
+		}
+	}
+}
+
+// canonical_key's Int and Build (SQLite's and the DuckDB extension's
+// forms) box nothing: no allocation per row beyond Key's own (none on a
+// canonical input).
+func TestIntegerAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	f := overload(t, "canonical_key", 2)
+	args := []string{"https://example.com/a?b=1", "default"}
+	if n := testing.AllocsPerRun(100, func() { f.Int(args, nil) }); n != 0 {
+		t.Errorf("Int: %v allocations per row", n)
+	}
+	var b countBuilder
+	if n := testing.AllocsPerRun(100, func() { f.Build(&b, args, nil) }); n != 0 {
+		t.Errorf("Build: %v allocations per row", n)
+	}
+	if b.ints == 0 {
+		t.Errorf("Build wrote no integer")
+	}
+}
+
+// countBuilder counts the integers written to it.
+type countBuilder struct{ ints int }
+
+func (b *countBuilder) Null()         {}
+func (b *countBuilder) String(string) {}
+func (b *countBuilder) Int(int64)     { b.ints++ }
+func (b *countBuilder) Bool(bool)     {}
+func (b *countBuilder) Begin()        {}
+func (b *countBuilder) End()          {}
 
 func mustType(t *testing.T, s string) *SQLType {
 	typ, err := ParseSQLType(s)

@@ -104,15 +104,23 @@ type Func struct {
 	// Exactly one implementation, called on rows without NULL arguments:
 	// text for a VARCHAR result (appended to dst, no allocation); build
 	// for a LIST, STRUCT or MAP written member by member (BuildFunc);
+	// integer for a BOOLEAN, INTEGER or BIGINT (IntFunc: no boxing);
 	// value for any other (sqltype's boxed value form; nil is NULL).
-	text  TextFunc
-	build BuildFunc
-	value ValueFunc
+	text    TextFunc
+	build   BuildFunc
+	integer IntFunc
+	value   ValueFunc
 }
 
 // TextFunc computes a VARCHAR result, appended to dst; null reports NULL
 // (a part the input does not have).
 type TextFunc func(dst []byte, args []string) (out []byte, null bool, err error)
+
+// IntFunc computes a BOOLEAN (0 or 1), INTEGER or BIGINT result; null
+// reports NULL. Unlike a ValueFunc's, its result is not boxed in an
+// interface value, which costs an allocation per row for most int64s
+// (canonical_key's).
+type IntFunc func(args []string) (n int64, null bool, err error)
 
 // ValueFunc computes a result of any type in sqltype's value form; nil is
 // NULL.
@@ -200,9 +208,9 @@ func build() []*Func {
 		{Name: "canonical_hash", Args: []Arg{url, profile, algorithm}, Doc: "hex digest of the canonical URL with the hash named: 'sha256' (64 digits) or 'xxhash64' (16)",
 			Example: "canonical_hash('https://example.com/a?b=1', 'default', 'xxhash64')", text: canonicalHash},
 		{Name: "canonical_key", Args: []Arg{url}, Returns: Bigint, Doc: "BIGINT join key: xxhash64 (seed 0) of the canonical URL (default profile), its 64 bits read as a signed integer",
-			Example: "canonical_key('https://example.com/a?b=1')", value: canonicalKey},
+			Example: "canonical_key('https://example.com/a?b=1')", integer: canonicalKey},
 		{Name: "canonical_key", Args: []Arg{url, profile}, Returns: Bigint, Doc: "canonical_key under a profile",
-			Example: "canonical_key('HTTPS://Example.com:443/page#top', 'edge-gateway')", value: canonicalKey},
+			Example: "canonical_key('HTTPS://Example.com:443/page#top', 'edge-gateway')", integer: canonicalKey},
 		{Name: "url_link_type", Args: []Arg{url}, Doc: "'homepage', 'section' or 'informative' (clara-policy heuristics)",
 			Example: "url_link_type('https://www.sepe.es/HomeSepe/Personas')", text: linkType},
 		{Name: "canonicalize_url", Args: []Arg{url}, Returns: RecordType, Doc: "canonical URL with hash, link type and what was removed",
@@ -286,16 +294,13 @@ func canonicalHash(dst []byte, args []string) ([]byte, bool, error) {
 	return out, false, err
 }
 
-func canonicalKey(args []string) (any, error) {
+func canonicalKey(args []string) (int64, bool, error) {
 	n, err := profileOf(args)
 	if err != nil {
-		return nil, err
+		return 0, false, err
 	}
 	k, err := n.Key(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return k, nil
+	return k, false, err
 }
 
 func linkType(dst []byte, args []string) ([]byte, bool, error) {

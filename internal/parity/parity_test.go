@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -22,6 +23,7 @@ type want struct {
 	profile string
 	norm    result // normalize_url(input, profile)
 	hash    result // canonical_hash(input, profile)
+	key     result // canonical_key(input, profile), in decimal
 	record  result // canonicalize_url(input, profile), as JSON (udf's Text form)
 }
 
@@ -37,6 +39,7 @@ var checked = []struct {
 }{
 	{"normalize_url", func(w *want) result { return w.norm }},
 	{"canonical_hash", func(w *want) result { return w.hash }},
+	{"canonical_key", func(w *want) result { return w.key }},
 	{"canonicalize_url", func(w *want) result { return w.record }},
 }
 
@@ -58,7 +61,7 @@ func goWant(t *testing.T, profile string, r golden.Row) *want {
 		}
 		return result{val: string(out)}
 	}
-	w.norm, w.hash, w.record = text("normalize_url"), text("canonical_hash"), text("canonicalize_url")
+	w.norm, w.hash, w.key, w.record = text("normalize_url"), text("canonical_hash"), text("canonical_key"), text("canonicalize_url")
 	// The Go library must agree with its SQL layer.
 	n, err := normalize.Lookup(profile)
 	if err != nil {
@@ -77,6 +80,8 @@ func goWant(t *testing.T, profile string, r golden.Row) *want {
 	lib("Normalize", v, err, w.norm)
 	v, err = n.Hash(r.Input)
 	lib("Hash", v, err, w.hash)
+	k, err := n.Key(r.Input)
+	lib("Key", strconv.FormatInt(k, 10), err, w.key)
 	// Go against the golden file (the normalize package's own golden test
 	// checks Normalize; this checks the SQL layer on top of it).
 	switch {
@@ -193,7 +198,7 @@ func checkBatch(t *testing.T, e engine, wants []*want) int {
 		}
 	}
 	rows, err := e.db.Query(`SELECT id, try_normalize_url(input, profile), try_canonical_hash(input, profile),
-		try_canonicalize_url(input, profile), try_normalize_url(input) FROM g`)
+		try_canonicalize_url(input, profile), try_normalize_url(input), try_canonical_key(input, profile) FROM g`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,15 +206,16 @@ func checkBatch(t *testing.T, e engine, wants []*want) int {
 	seen := 0
 	for rows.Next() {
 		var id int
-		var norm, hash, norm1 sql.NullString
+		var norm, hash, norm1, key sql.NullString
 		var rec any
-		if err := rows.Scan(&id, &norm, &hash, &rec, &norm1); err != nil {
+		if err := rows.Scan(&id, &norm, &hash, &rec, &norm1, &key); err != nil {
 			t.Fatal(err)
 		}
 		seen++
 		w := wants[id]
 		compare(t, e, w, "try_normalize_url", w.norm, norm)
 		compare(t, e, w, "try_canonical_hash", w.hash, hash)
+		compare(t, e, w, "try_canonical_key", w.key, key)
 		var recStr sql.NullString
 		if rec != nil {
 			s, err := e.record(rec)
