@@ -19,7 +19,7 @@ import unittest
 import urlnorm
 
 ROOT = os.environ["URLNORM_ROOT"]
-FUNCS = ("normalize_url", "canonical_hash", "url_link_type")
+FUNCS = ("normalize_url", "canonical_hash", "canonical_key", "url_link_type")
 
 
 def go_unquote(s):
@@ -237,6 +237,89 @@ class SQLite(unittest.TestCase):
         with self.assertRaises(urlnorm.LoadError) as cm:
             urlnorm.sqlite.load(Pyenv())
         self.assertIn("--enable-loadable-sqlite-extensions", str(cm.exception))
+
+
+class Parts(unittest.TestCase):
+    """The URL-part functions and canonical_key: the SQL function's value
+    (sqlite3 path) in the function's Python type, for every golden input,
+    with and without a profile."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.con = sqlite3.connect(":memory:")
+        urlnorm.sqlite.load(cls.con)
+
+    # name: how SQLite's value reads as the Python function's (JSON text for
+    # a STRUCT, LIST or MAP; 0/1 for a BOOLEAN)
+    PARTS = {
+        "parse_url": json.loads, "url_path_segments": json.loads, "url_query_params": json.loads,
+        "is_valid_url": bool, "url_port": int,
+    }
+
+    def test_same_as_sql(self):
+        inputs = sorted({r[0] for rows in Golden.rows.values() for r in rows if isinstance(r[0], str)}) + [None]
+        names = [n for n in urlnorm.__all__ if n.startswith(("url_", "parse_url", "is_valid_url")) and n not in ("url_link_type", "url_query_param")]
+        self.assertGreaterEqual(len(names), 16, names)
+        for name in names:
+            fn = "try_" + name
+            if not hasattr(urlnorm, fn):
+                fn = name  # is_valid_url
+            conv = self.PARTS.get(name, str)
+            for profile in (None, "default", "clara"):
+                extra = () if profile is None else (profile,)
+                sql = f"SELECT {fn}(?{', ?' * len(extra)})"
+                want = [sql_outcome(self.con, sql, inp, *extra) for inp in inputs]
+                want = [None if w is None else conv(w) for w in want]
+                with self.subTest(fn=fn, profile=profile):
+                    self.assertEqual(getattr(urlnorm, fn)(inputs, *extra), want)
+                    self.assertEqual([getattr(urlnorm, fn)(i, *extra) for i in inputs[:40]], want[:40])
+
+    def test_issue_13_examples(self):
+        self.assertEqual(urlnorm.url_host("HTTP://WWW.Example.COM:8080/"), "www.example.com")
+        self.assertEqual(urlnorm.url_port("HTTP://WWW.Example.COM:8080/"), 8080)
+        self.assertIsNone(urlnorm.url_port("https://example.com:443/"))
+        self.assertEqual(urlnorm.url_registrable_domain("https://a.b.example.co.uk/x"), "example.co.uk")
+        self.assertIsNone(urlnorm.url_registrable_domain("https://192.168.0.1/x"))
+        self.assertEqual(urlnorm.url_registrable_domain(["https://alice.github.io/", None]), ["alice.github.io", None])
+        self.assertEqual(urlnorm.url_registrable_domain_icann("https://alice.github.io/"), "github.io")
+        self.assertEqual(urlnorm.url_path_segments("https://example.com/a/b/"), ["a", "b", ""])
+        self.assertEqual(urlnorm.url_query_params("https://example.com/?a=1&b=2&a=3"), {"a": ["1", "3"], "b": ["2"]})
+        self.assertEqual(urlnorm.url_query_param("https://example.com/?q=caf%C3%A9+au+lait", "q"), "café au lait")
+        self.assertEqual(urlnorm.url_query_param("https://example.com/?utm_source=x&id=7", "id", "curiousnow-v0"), "7")
+        self.assertIsNone(urlnorm.url_query_param("https://example.com/?utm_source=x&id=7", "utm_source", "curiousnow-v0"))
+        self.assertIs(urlnorm.is_valid_url("https://exa mple.com/"), False)
+        self.assertEqual(urlnorm.is_valid_url(["https://example.com/", "nope"]), [True, False])
+        p = urlnorm.parse_url("HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top")
+        self.assertEqual(p, {"scheme": "https", "username": "user", "password": None, "host": "www.example.co.uk",
+                             "host_type": "domain", "port": 8443, "path": "/a/b.html", "query": "q=1", "fragment": "top",
+                             "registrable_domain": "example.co.uk", "public_suffix": "co.uk", "subdomain": "www"})
+        self.assertEqual(urlnorm.url_host("www.example.com/page", "edge-gateway"), "www.example.com")
+        with self.assertRaises(urlnorm.Error) as cm:
+            urlnorm.url_host("www.example.com/page")
+        self.assertEqual((cm.exception.kind, cm.exception.function), ("missing_scheme", "url_host"))
+        self.assertIsNone(urlnorm.try_url_host("www.example.com/page"))
+        with self.assertRaises(urlnorm.Error) as cm:
+            urlnorm.is_valid_url("https://example.com/", "no-such-profile")
+        self.assertEqual(cm.exception.kind, "unknown_profile")
+
+    def test_canonical_key(self):
+        urls = ["https://example.com/a?b=1", "HTTP://Example.COM:80/Path?z=1&a=2#frag", "nope", None]
+        for profile in ("default", "edge-gateway", "clara"):
+            keys = urlnorm.try_canonical_key(urls, profile)
+            hexes = urlnorm.try_canonical_hash(urls, profile, "xxhash64")
+            for k, h in zip(keys, hexes):
+                if h is None:
+                    self.assertIsNone(k)
+                    continue
+                u = int(h, 16)
+                self.assertEqual(k, u - (1 << 64) if u >= 1 << 63 else u)  # the same 64 bits, signed
+            self.assertEqual(keys, [sql_outcome(self.con, "SELECT try_canonical_key(?, ?)", u, profile) for u in urls])
+        self.assertIsInstance(urlnorm.canonical_key("https://example.com/"), int)
+        self.assertEqual(urlnorm.canonical_hash("https://example.com/page", "default", "sha256"),
+                         hashlib.sha256(b"https://example.com/page").hexdigest())
+        with self.assertRaises(urlnorm.Error) as cm:
+            urlnorm.canonical_hash("https://example.com/", "default", "md5")
+        self.assertEqual(cm.exception.kind, "unknown_hash")
 
 
 class Semantics(unittest.TestCase):

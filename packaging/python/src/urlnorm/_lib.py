@@ -191,7 +191,7 @@ def _run(lib, fn, name, col, n, consts, base):
         lib.urlnorm_free(res)
 
 
-_COLUMNS = {1: _Column * 1, 2: _Column * 2}
+_COLUMNS = {1: _Column * 1, 2: _Column * 2, 3: _Column * 3}
 _consts = {}  # profile -> (_Column, bytes, end offsets): the column and the memory it points to
 
 
@@ -199,7 +199,7 @@ def _const(name, arg):
     c = _consts.get(arg)
     if c is None:
         if not isinstance(arg, str):
-            raise TypeError(f"{name}: profile must be a str, got {type(arg).__name__} ({arg!r})")
+            raise TypeError(f"{name}: a profile, name or algorithm must be a str, got {type(arg).__name__} ({arg!r})")
         enc = arg.encode("utf-8", "surrogatepass")
         ends = array("q", [len(enc)])
         c = (_Column(enc, ends.buffer_info()[0], None, 1), enc, ends)
