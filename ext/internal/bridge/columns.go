@@ -56,12 +56,38 @@ type Column struct {
 	Entries  []ListEntry
 	Elem     *Column
 
+	kind    kind           // Type's shape, decided once (a row writes a dozen values)
 	builder *columnBuilder // Builder's, reused from row to row
+}
+
+// kind is a Column's type as the builder needs it.
+type kind uint8
+
+const (
+	kindVarchar kind = iota
+	kindBoolean
+	kindInteger
+	kindBigint
+	kindList
+	kindMap
+	kindStruct
+)
+
+func kindOf(t *udf.SQLType) kind {
+	switch {
+	case t.IsMap():
+		return kindMap
+	case t.IsList():
+		return kindList
+	case t.IsStruct():
+		return kindStruct
+	}
+	return map[string]kind{"BOOLEAN": kindBoolean, "INTEGER": kindInteger, "BIGINT": kindBigint}[t.Base] // else VARCHAR (CheckType)
 }
 
 // NewColumn returns an empty column of type t.
 func NewColumn(t *udf.SQLType) *Column {
-	c := &Column{Type: t}
+	c := &Column{Type: t, kind: kindOf(t)}
 	for _, m := range t.Members {
 		c.Children = append(c.Children, NewColumn(m.Type))
 	}
@@ -82,7 +108,7 @@ func (c *Column) Len() int { return len(c.Nulls) }
 // asks after every row; walking a dozen child columns each time cost
 // about 5 % of parse_url's row).
 func (c *Column) Bytes() int {
-	if c.builder != nil && c.Type.IsComposite() {
+	if c.builder != nil && c.kind >= kindList {
 		return c.builder.bytes
 	}
 	n := len(c.Buf) + 8*len(c.Ends) + 8*len(c.Ints) + 16*len(c.Entries) + len(c.Nulls)
@@ -113,7 +139,7 @@ func (c *Column) Reset() {
 // result: a VARCHAR straight into Buf, any other type member by member
 // through the column's Builder (no boxed values).
 func (c *Column) AppendRow(f *udf.Func, args []string, nulls []bool) error {
-	if c.Type.Base == "VARCHAR" {
+	if c.kind == kindVarchar {
 		var null bool
 		var err error
 		if c.Buf, null, err = f.Text(c.Buf, args, nulls); err != nil {
@@ -147,14 +173,14 @@ func (c *Column) Text(i int) []byte { return c.Buf[c.start(i):c.Ends[i]] }
 
 // AppendNull appends a NULL row (and NULL children, as DuckDB expects).
 func (c *Column) AppendNull() {
-	switch {
-	case c.Type.IsStruct():
+	switch c.kind {
+	case kindStruct:
 		for _, ch := range c.Children {
 			ch.AppendNull()
 		}
-	case c.Elem != nil:
+	case kindList, kindMap:
 		c.Entries = append(c.Entries, ListEntry{Offset: uint64(c.Elem.Len())})
-	case c.Type.Base == "VARCHAR":
+	case kindVarchar:
 		c.EndText(true)
 		return
 	default:
@@ -211,13 +237,13 @@ func (b *columnBuilder) next() (c *Column, key bool) {
 	f := &b.stack[len(b.stack)-1]
 	n := f.n
 	f.n++
-	switch t := f.c.Type; {
-	case t.IsStruct():
+	switch f.c.kind {
+	case kindStruct:
 		if n >= len(f.c.Children) {
 			panic(fmt.Sprintf("bridge: more than %d STRUCT members", len(f.c.Children)))
 		}
 		return f.c.Children[n], false
-	case t.IsMap(): // a LIST of STRUCT(key, value): one struct row per entry
+	case kindMap: // a LIST of STRUCT(key, value): one struct row per entry
 		if n%2 == 0 {
 			f.c.Elem.Nulls = append(f.c.Elem.Nulls, false)
 			return f.c.Elem.Children[0], true
@@ -227,11 +253,11 @@ func (b *columnBuilder) next() (c *Column, key bool) {
 	return f.c.Elem, false
 }
 
-// scalar returns the column of the next value, which must be of base
-// type base.
-func (b *columnBuilder) scalar(base string) *Column {
+// scalar returns the column of the next value, which must be of kind k
+// (named base).
+func (b *columnBuilder) scalar(k kind, base string) *Column {
 	c, _ := b.next()
-	if c.Type.Base != base {
+	if c.kind != k {
 		panic(fmt.Sprintf("bridge: a %s value for %s", base, c.Type.SQL()))
 	}
 	return c
@@ -246,7 +272,7 @@ func (b *columnBuilder) Null() {
 }
 
 func (b *columnBuilder) String(s string) {
-	c := b.scalar("VARCHAR")
+	c := b.scalar(kindVarchar, "VARCHAR")
 	b.bytes += len(s)
 	c.Buf = append(c.Buf, s...)
 	c.EndText(false)
@@ -256,16 +282,16 @@ func (b *columnBuilder) String(s string) {
 func (b *columnBuilder) Int(n int64) {
 	c, _ := b.next()
 	switch {
-	case c.Type.Base == "INTEGER" && n != int64(int32(n)):
+	case c.kind == kindInteger && n != int64(int32(n)):
 		panic(fmt.Sprintf("bridge: %d is out of INTEGER's range", n))
-	case c.Type.Base != "INTEGER" && c.Type.Base != "BIGINT":
+	case c.kind != kindInteger && c.kind != kindBigint:
 		panic(fmt.Sprintf("bridge: an integer value for %s", c.Type.SQL()))
 	}
 	c.Ints, c.Nulls = append(c.Ints, n), append(c.Nulls, false)
 }
 
 func (b *columnBuilder) Bool(v bool) {
-	c := b.scalar("BOOLEAN")
+	c := b.scalar(kindBoolean, "BOOLEAN")
 	n := int64(0)
 	if v {
 		n = 1
@@ -275,7 +301,7 @@ func (b *columnBuilder) Bool(v bool) {
 
 func (b *columnBuilder) Begin() {
 	c, _ := b.next()
-	if !c.Type.IsComposite() {
+	if c.kind < kindList {
 		panic(fmt.Sprintf("bridge: a composite value for %s", c.Type.SQL()))
 	}
 	if c.Elem != nil {
@@ -288,10 +314,10 @@ func (b *columnBuilder) Begin() {
 func (b *columnBuilder) End() {
 	f := b.stack[len(b.stack)-1]
 	b.stack = b.stack[:len(b.stack)-1]
-	switch t := f.c.Type; {
-	case t.IsStruct() && f.n != len(t.Members):
-		panic(fmt.Sprintf("bridge: %d of %d STRUCT members", f.n, len(t.Members)))
-	case t.IsMap() && f.n%2 != 0:
+	switch {
+	case f.c.kind == kindStruct && f.n != len(f.c.Children):
+		panic(fmt.Sprintf("bridge: %d of %d STRUCT members", f.n, len(f.c.Children)))
+	case f.c.kind == kindMap && f.n%2 != 0:
 		panic("bridge: a MAP key without a value")
 	case f.c.Elem != nil:
 		e := &f.c.Entries[len(f.c.Entries)-1]
