@@ -76,3 +76,21 @@ func ExampleParseProfile_errors() {
 	// urlnorm: load profile "mine.json": config (field hash): unknown hash "md5" (want sha256 or xxhash64)
 	// urlnorm: load profile "mine.json": config (field qurey): json: unknown field "qurey"
 }
+
+// AppendNormalized writes into a buffer the caller reuses: the SQL
+// adapters' path, with no allocation per URL.
+func ExampleNormalizer_AppendNormalized() {
+	n := normalize.MustLookup("default")
+	var buf []byte
+	for _, raw := range []string{"HTTP://Example.COM:80/a/../b/?z=1&a=2#x", "https://example.com/c"} {
+		var err error
+		if buf, err = n.AppendNormalized(buf[:0], raw); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// http://example.com/b?a=2&z=1
+	// https://example.com/c
+}

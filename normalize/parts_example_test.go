@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urlnorm/urlnorm/normalize"
 )
@@ -41,4 +42,54 @@ func ExampleNormalizer_CanonicalURL() {
 	id, _ := u.QueryParam("id")
 	fmt.Println(u.Scheme(), u.Host(), u.Path(), id)
 	// Output: https www.sepe.es /HomeSepe 7
+}
+
+// A Parser reuses one URL from call to call: parsing a column of URLs
+// allocates nothing once its buffers have grown. What it returns is valid
+// until the next call, so keep a copy of what must outlive it.
+func ExampleParser() {
+	var p normalize.Parser
+	var hosts []string
+	for _, raw := range []string{"HTTPS://WWW.Example.COM:8443/a", "https://shop.example.co.uk/b?x=1", "nope"} {
+		u, err := p.Parse(raw)
+		if err != nil {
+			fmt.Println(normalize.KindOf(err))
+			continue
+		}
+		hosts = append(hosts, strings.Clone(u.Host()))
+	}
+	fmt.Println(hosts)
+	// Output:
+	// missing_scheme
+	// [www.example.com shop.example.co.uk]
+}
+
+// ParseAuthority reads a URL only up to the end of its authority: the
+// scheme, the host and the port, with Parse's answers and errors, for less
+// work (url_host and is_valid_url in SQL).
+func ExampleParser_ParseAuthority() {
+	var p normalize.Parser
+	u, _ := p.ParseAuthority("HTTP://WWW.Example.COM:8080/a/../b?q=1")
+	fmt.Println(u.Scheme(), u.Host(), u.Port(), u.RegistrableDomain())
+	_, err := p.ParseAuthority("https://exa mple.com/")
+	fmt.Println(normalize.KindOf(err))
+	// Output:
+	// http www.example.com 8080 example.com
+	// invalid_host
+}
+
+// AppendPathSegments fills a reused list, where PathSegments makes a new
+// one per URL.
+func ExampleURL_AppendPathSegments() {
+	var segs []string
+	for _, raw := range []string{"https://example.com/a/b/", "https://example.com/", "mailto:x@example.com"} {
+		u, _ := normalize.Parse(raw)
+		var ok bool
+		segs, ok = u.AppendPathSegments(segs[:0])
+		fmt.Printf("%q %v\n", segs, ok)
+	}
+	// Output:
+	// ["a" "b" ""] true
+	// [""] true
+	// [] false
 }
