@@ -73,16 +73,16 @@ func Parts() []Op {
 			return dst
 		}),
 		text("all parts (parse_url)", func(u *normalize.URL, dst []byte) []byte {
-			// One copy of the URL that every part is a slice of, as udf's
-			// parseURL takes them from URL.Clone; the parts' lengths stand
-			// for writing them.
-			dst = append(dst, u.String()...)
+			// Every part, each copied out as udf's parseURL writes each
+			// member to the engine's builder.
 			q, _ := u.Query()
 			f, _ := u.Fragment()
 			d := u.DomainParts(normalize.AllSuffixes)
-			n := len(u.Scheme()) + len(u.Username()) + len(u.Password()) + len(u.Host()) + len(u.HostKind().String()) +
-				len(u.Path()) + len(q) + len(f) + len(d.RegistrableDomain) + len(d.PublicSuffix) + len(d.Subdomain) + u.Port()
-			return append(dst, byte(n))
+			for _, s := range [...]string{u.Scheme(), u.Username(), u.Password(), u.Host(), u.HostKind().String(),
+				u.Path(), q, f, d.RegistrableDomain, d.PublicSuffix, d.Subdomain} {
+				dst = append(dst, s...)
+			}
+			return strconv.AppendInt(dst, int64(u.Port()), 10)
 		}),
 	}
 }
