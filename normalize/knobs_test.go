@@ -77,6 +77,10 @@ func TestStripWWW(t *testing.T) {
 		{"http://www.xn--bcher-kva.de/", "http://xn--bcher-kva.de/"},   // after IDNA
 		{"http://www.1.2.3.4/", "!invalid_ipv4"},                       // the URL Standard: a host ending in a number is an address
 		{"http://www.com../", "http://www.com../"},                     // review15: every trailing dot is ignored when testing for a public suffix
+		{"http://www/", "http://www/"},                                 // a www label with nothing after it
+		{"http://www./", "http://www./"},                               // or only a dot
+		{"http://www.www/", "http://www.www/"},                         // the next label is www at the end of the host
+		{"http://www.wwwx.example/", "http://wwwx.example/"},           // "wwwx" is not a www label
 	})
 	checkKnob(t, "www-dots", func(p *normalize.Profile) {
 		p.Host.StripWWW, p.Host.StripTrailingDot = normalize.StripWWWLabel, true
@@ -92,6 +96,9 @@ func TestStripWWW(t *testing.T) {
 		{"http://www.www2.example.com/", "http://www.www2.example.com/"}, // the next label would go too: neither
 		{"http://www2a.example.com/", "http://www2a.example.com/"},       // digits only
 		{"http://www2.co.uk/", "http://www2.co.uk/"},                     // a public suffix alone
+		{"http://www2/", "http://www2/"},                                 // nothing after the label
+		{"http://www.www12/", "http://www.www12/"},                       // the next label is www + digits at the end
+		{"http://www1.www1a.example/", "http://www1a.example/"},          // "www1a" is not
 	})
 }
 

@@ -21,24 +21,25 @@ const (
 
 var wwwRules = map[string]uint8{StripWWWLabel: wwwLabel, StripWWWDigits: wwwDigits}
 
-// isWWW reports whether label is a www label under the profile's rule:
-// "www", or with www_digits also "www" and digits ("www2").
-func (n *Normalizer) isWWW(label string) bool {
-	if len(label) < 3 || label[:3] != "www" {
-		return false
+// wwwLabel returns the length of s's first label when that label is a www
+// label under the profile's rule ("www", or with www_digits also "www" and
+// digits, "www2") and a dot or nothing follows it,
+// else -1. It reads only the label's bytes: stripWWW runs on every host
+// of a profile that strips www.
+func (n *Normalizer) wwwLabel(s string) int {
+	if len(s) < 3 || s[0] != 'w' || s[1] != 'w' || s[2] != 'w' {
+		return -1
 	}
-	if len(label) == 3 {
-		return true
-	}
-	if n.k.www != wwwDigits {
-		return false
-	}
-	for i := 3; i < len(label); i++ {
-		if !isDigit(label[i]) {
-			return false
+	i := 3
+	if n.k.www == wwwDigits {
+		for i < len(s) && isDigit(s[i]) {
+			i++
 		}
 	}
-	return true
+	if i < len(s) && s[i] != '.' {
+		return -1
+	}
+	return i
 }
 
 // stripWWW removes host's leading www label (host.strip_www) unless that
@@ -56,13 +57,13 @@ func (n *Normalizer) stripWWW(host string) string {
 	if n.k.www == wwwKeep {
 		return host
 	}
-	label, rest, ok := strings.Cut(host, ".")
-	if !ok || !n.isWWW(label) {
-		return host
+	i := n.wwwLabel(host)
+	if i < 0 || i == len(host) {
+		return host // no www label, or no dot after it
 	}
-	next, _, _ := strings.Cut(rest, ".")
+	rest := host[i+1:]
 	domain := strings.TrimRight(rest, ".") // "www.co.uk.." is "www.co.uk" to strip_trailing_dot
-	if next == "" || n.isWWW(next) || domain == "" || isPublicSuffix(domain) {
+	if rest == "" || rest[0] == '.' || n.wwwLabel(rest) >= 0 || domain == "" || isPublicSuffix(domain) {
 		return host
 	}
 	return rest
