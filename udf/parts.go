@@ -86,7 +86,7 @@ func partFuncs() []part {
 		{name: "url_path_segments", doc: "the path's segments (the URL Standard's path list); NULL for an opaque path",
 			example: "url_path_segments('https://example.com/a/b/')", returns: segmentsType, build: segments},
 		{name: "url_query_params", doc: "each query parameter name with its values, form-decoded; NULL without a query",
-			example: "url_query_params('https://example.com/?a=1&b=2&a=3')", returns: paramsType, value: params},
+			example: "url_query_params('https://example.com/?a=1&b=2&a=3')", returns: paramsType, build: params},
 	}
 }
 
@@ -193,23 +193,62 @@ func segments(b Builder, u *normalize.URL) (null bool) {
 	return false
 }
 
-func params(u *normalize.URL) any {
+// params writes url_query_params' MAP: each distinct name in the order
+// of its first pair, with the values of all its pairs in order. The pairs
+// of one name are chained (head: the group's first pair; next: the
+// group's next pair, -1 at its end), so writing the groups is linear; the
+// first pair of a name is found with a scan among few pairs, a map among
+// many (the profile's limits.max_params bounds them).
+func params(b Builder, u *normalize.URL) (null bool) {
 	ps := u.QueryParams()
 	if ps == nil {
-		return nil
+		return true
 	}
-	m := []Entry{}
-	index := map[string]int{}
-	for _, p := range ps {
-		i, ok := index[p.Name]
-		if !ok {
-			i = len(m)
-			index[p.Name] = i
-			m = append(m, Entry{Key: str(p.Name, true), Value: []any{}})
+	const few = 16
+	var headStore, nextStore, lastStore [few]int
+	head, next, last := headStore[:0], nextStore[:0], lastStore[:0]
+	var index map[string]int
+	if len(ps) > few {
+		head, next, last = make([]int, 0, len(ps)), make([]int, 0, len(ps)), make([]int, 0, len(ps))
+		index = make(map[string]int, len(ps))
+	}
+	head, next, last = head[:len(ps)], next[:len(ps)], last[:len(ps)]
+	for i, p := range ps {
+		h := i
+		if index != nil {
+			if j, ok := index[p.Name]; ok {
+				h = j
+			} else {
+				index[p.Name] = i
+			}
+		} else {
+			for j := range i {
+				if ps[j].Name == p.Name {
+					h = j
+					break
+				}
+			}
 		}
-		m[i].Value = append(m[i].Value.([]any), str(p.Value, true))
+		head[i], next[i] = h, -1
+		if h != i {
+			next[last[h]] = i
+		}
+		last[h] = i
 	}
-	return m
+	b.Begin()
+	for i, p := range ps {
+		if head[i] != i {
+			continue
+		}
+		b.String(p.Name)
+		b.Begin()
+		for j := i; j >= 0; j = next[j] {
+			b.String(ps[j].Value)
+		}
+		b.End()
+	}
+	b.End()
+	return false
 }
 
 // parseURL writes parse_url's STRUCT, members in ParseURLType's order.

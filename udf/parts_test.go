@@ -2,11 +2,16 @@ package udf
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/urlnorm/urlnorm/internal/sqltype"
 
 	"github.com/urlnorm/urlnorm/normalize"
 )
@@ -159,5 +164,36 @@ func TestLoadProfile(t *testing.T) {
 	_, _, err = load.Text(nil, []string{"ut-news", `{"name": "news", "version": "3", "hash": "sha256"}`}, nil)
 	if !errors.Is(err, normalize.ErrConfig) || !strings.Contains(err.Error(), "already loaded") {
 		t.Errorf("redefinition error: %v", err)
+	}
+}
+
+// url_query_params groups the pairs by name, in the order of each name's
+// first pair, the values in order: the same answer with few pairs (a
+// scan) and many (a map), checked against a plain grouping for random
+// queries over a few names.
+func TestQueryParamsGrouping(t *testing.T) {
+	f := overload(t, "url_query_params", 1)
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for n := range 60 {
+		var q []string
+		var names []string
+		values := map[string][]any{}
+		for i := range n {
+			name := string(rune('a' + rnd.IntN(1+n/3)))
+			q = append(q, name+"="+strconv.Itoa(i))
+			if _, ok := values[name]; !ok {
+				names = append(names, name)
+			}
+			values[name] = append(values[name], strconv.Itoa(i))
+		}
+		want := []sqltype.Entry{}
+		for _, name := range names {
+			want = append(want, sqltype.Entry{Key: name, Value: values[name]})
+		}
+		url := "https://e.com/?" + strings.Join(q, "&")
+		got, err := f.Value([]string{url}, nil)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d pairs: url_query_params(%q) = %#v, %v; want %#v", n, url, got, err, want)
+		}
 	}
 }
