@@ -218,7 +218,7 @@ func build() []*Func {
 		{Name: "canonicalize_url", Args: []Arg{url, profile}, Returns: RecordType, Doc: "canonicalize_url under a profile",
 			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", value: canonicalize},
 		{Name: "safebrowsing_expressions", Args: []Arg{url}, Returns: ListType, Doc: "the host-suffix / path-prefix expressions Safe Browsing looks up, of the URL canonicalized by the safebrowsing profile",
-			Example: "safebrowsing_expressions('http://a.b.c/1/2.html?param=1')", value: safeBrowsingExpressions},
+			Example: "safebrowsing_expressions('http://a.b.c/1/2.html?param=1')", build: safeBrowsingExpressions},
 		{Name: "resolve_url", Args: []Arg{{Name: "base"}, {Name: "ref"}}, Doc: "a relative reference resolved against its page URL (WHATWG)",
 			Example: "resolve_url('https://example.com/a/b.html', '../c?d')", text: resolveURL},
 		// The profile name is this function's data, not a rule selector:
@@ -320,16 +320,17 @@ func canonicalize(args []string) (any, error) {
 	return r.Record(), nil
 }
 
-func safeBrowsingExpressions(args []string) (any, error) {
+func safeBrowsingExpressions(b Builder, args []string) (bool, error) {
 	exprs, err := normalize.SafeBrowsingExpressions(args[0])
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	l := make([]any, len(exprs))
-	for i, e := range exprs {
-		l[i] = e
+	b.Begin()
+	for _, e := range exprs {
+		b.String(e)
 	}
-	return l, nil
+	b.End()
+	return false, nil
 }
 
 func resolveURL(dst []byte, args []string) ([]byte, bool, error) {
