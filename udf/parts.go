@@ -102,7 +102,7 @@ func parseArgs(p *normalize.Parser, url string, profile []string, authority bool
 		}
 		return p.Parse(url)
 	}
-	n, err := normalize.Lookup(profile[0])
+	n, err := lookupProfile(profile[0])
 	if err != nil {
 		return nil, err
 	}

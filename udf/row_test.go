@@ -3,12 +3,13 @@ package udf
 import (
 	"encoding/json"
 	"errors"
-	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/internal/golden"
+	"github.com/urlnorm/urlnorm/internal/sqltype"
 	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/version"
 )
@@ -482,5 +483,57 @@ func TestVersionFixture(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "SELECT urlnorm_version()\n----\n"+version.Version+"\n") {
 		t.Errorf("sql/urlnorm_version.test does not expect %s: update it with version.Version", version.Version)
+	}
+}
+
+// lookupProfile caches the built-in a row named last, never a user
+// profile (Register may replace it: the next row must see the new rules)
+// nor an unknown name (it may be loaded later). It runs in a child
+// process: the profile it registers would show in other tests' lists of
+// known profiles.
+func TestLookupProfileCache(t *testing.T) {
+	if os.Getenv("URLNORM_UDF_CACHE_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestLookupProfileCache$", "-test.count", "1", "-test.v")
+		cmd.Env = append(os.Environ(), "URLNORM_UDF_CACHE_CHILD=1")
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS: TestLookupProfileCache") {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
+	for _, name := range []string{"clara", "default+https"} {
+		want, _ := normalize.Lookup(name)
+		for range 2 {
+			if n, err := lookupProfile(name); n != want || err != nil {
+				t.Fatalf("lookupProfile(%q) = %p, %v; want %p", name, n, err, want)
+			}
+		}
+		if p := lastProfile.Load(); p == nil || p.name != name {
+			t.Errorf("%s: a built-in is cached", name)
+		}
+	}
+	if _, err := lookupProfile("udf-cache-test"); err == nil {
+		t.Fatal("an unknown name resolves")
+	}
+	// Each name registered twice with different rules: the row after the
+	// second Register must see them, from the name itself and from its
+	// "+SCHEME" variant.
+	for _, name := range []string{"udf-cache-test", "udf-cache-test2+https"} {
+		base, _, _ := strings.Cut(name, "+")
+		for _, slash := range []string{"keep", "remove"} {
+			p := normalize.MustLookup("default").Profile()
+			p.Name, p.Path.TrailingSlash = base, slash // rules that differ
+			n, err := normalize.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := normalize.Register(n); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if got, err := lookupProfile(name); err != nil || got.Profile().Path.TrailingSlash != slash {
+					t.Errorf("after Register(%s, %s): lookupProfile(%q) = %v, %v", base, slash, name, got, err)
+				}
+			}
+		}
 	}
 }
