@@ -101,8 +101,9 @@ func Write(b Builder, t *Type, v any) error {
 // frame is an open composite of a builder: its type and how many values
 // (members, elements, or keys and values) it has received.
 type frame struct {
-	t *Type
-	n int
+	t    *Type
+	n    int
+	keys []string // a STRUCT's members as JSON object keys (JSON only)
 }
 
 // child is the type of the next value inside f: a member's, a LIST's
@@ -123,6 +124,26 @@ type JSON struct {
 	Buf   []byte
 	t     *Type
 	stack []frame
+	// keys holds each STRUCT type's members encoded as `"name":`, made
+	// the first time the builder meets the type: a row of parse_url
+	// writes twelve of them.
+	keys map[*Type][]string
+}
+
+// structKeys returns t's members encoded as JSON object keys.
+func (j *JSON) structKeys(t *Type) []string {
+	if k, ok := j.keys[t]; ok {
+		return k
+	}
+	if j.keys == nil || len(j.keys) >= 64 { // a program has a few STRUCT types: bound it anyway
+		j.keys = map[*Type][]string{}
+	}
+	k := make([]string, len(t.Members))
+	for i, m := range t.Members {
+		k[i] = string(append(appendJSONString(nil, m.Name), ':'))
+	}
+	j.keys[t] = k
+	return k
 }
 
 // Reset starts a value of type t appended to dst.
@@ -140,12 +161,11 @@ func (j *JSON) next() (key bool) {
 	n := f.n
 	f.n++
 	switch {
-	case f.t.IsStruct():
+	case f.keys != nil: // a STRUCT
 		if n > 0 {
 			j.Buf = append(j.Buf, ',')
 		}
-		j.Buf = appendJSONString(j.Buf, f.t.Members[n].Name)
-		j.Buf = append(j.Buf, ':')
+		j.Buf = append(j.Buf, f.keys[n]...)
 	case f.t.IsMap():
 		if n%2 == 1 {
 			return false
@@ -202,7 +222,11 @@ func (j *JSON) Begin() {
 		t = j.stack[len(j.stack)-1].child()
 	}
 	j.next()
-	j.stack = append(j.stack, frame{t: t})
+	f := frame{t: t}
+	if t.IsStruct() {
+		f.keys = j.structKeys(t)
+	}
+	j.stack = append(j.stack, f)
 	if t.IsList() {
 		j.Buf = append(j.Buf, '[')
 	} else {
@@ -225,16 +249,48 @@ func (j *JSON) End() {
 // '"' and '\' as it is — nearly every URL — and anything else through
 // encoding/json itself.
 func appendJSONString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			var b bytes.Buffer
-			appendScalar(&b, s) // cannot fail on a string
-			return append(dst, b.Bytes()...)
-		}
+	if !jsonPlain(s) {
+		var b bytes.Buffer
+		appendScalar(&b, s) // cannot fail on a string
+		return append(dst, b.Bytes()...)
 	}
 	dst = append(dst, '"')
 	dst = append(dst, s...)
 	return append(dst, '"')
+}
+
+// jsonPlain reports whether every byte of s is printable ASCII other than
+// '"' and '\' (0x20–0x7e), eight bytes a step: SQLite's JSON of a
+// parse_url row is mostly such strings, and a byte at a time cost four
+// tests a byte.
+func jsonPlain(s string) bool {
+	const (
+		ones = 0x0101010101010101
+		high = 0x80 * ones
+	)
+	// zero sets the high bit of each byte of x that is 0 (exactly, when
+	// no byte of x is above 0x80: the rest are noise only above a zero).
+	zero := func(x uint64) uint64 { return (x - ones) &^ x & high }
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&high != 0 {
+			return false // a byte ≥ 0x80
+		}
+		// Every byte is below 0x80 now: a byte below 0x20 borrows in
+		// w - 0x20·ones exactly when no lower byte borrowed first, and the
+		// first one that does is exact (a false alarm only above it).
+		if (w-0x20*ones)&^w&high|zero(w^0x7f*ones)|zero(w^'"'*ones)|zero(w^'\\'*ones) != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // Boxed is a Builder that makes the boxed value form (see the package

@@ -3,6 +3,7 @@ package sqltype
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -88,3 +89,36 @@ func TestWriteRejects(t *testing.T) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(&b[0], len(b)) }
+
+// jsonPlain answers what a byte loop answers: every byte value at every
+// position of strings of 1 to 24 bytes (the word steps and the tail),
+// and two bad bytes at once (the word test may flag a byte above a bad
+// one wrongly, never miss one).
+func TestJSONPlain(t *testing.T) {
+	plain := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 24; n++ {
+		for i := range n {
+			for c := range 256 {
+				b := []byte(strings.Repeat("a", n))
+				b[i] = byte(c)
+				if got, want := jsonPlain(string(b)), plain(string(b)); got != want {
+					t.Fatalf("jsonPlain(%q) = %v, want %v", b, got, want)
+				}
+				for _, d := range []byte{0x00, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff, '"', '\\', '!'} {
+					b2 := append([]byte(nil), b...)
+					b2[(i+3)%n] = d
+					if got, want := jsonPlain(string(b2)), plain(string(b2)); got != want {
+						t.Fatalf("jsonPlain(%q) = %v, want %v", b2, got, want)
+					}
+				}
+			}
+		}
+	}
+}
