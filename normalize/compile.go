@@ -187,7 +187,7 @@ func New(p Profile) (*Normalizer, error) {
 //   - parser (parser.reference): trim's skip when there is no tab or
 //     newline to remove, scheme's "https:"/"http:" shortcut,
 //     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
-//     reject, the verbatim scan (verbatim.go);
+//     reject, the verbatim scan (verbatim.go), idnCache (host.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
 //     verbatim URL the rules leave as it is, its query too with queryKept:
