@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,24 +37,67 @@ type verbatimURL struct {
 	cut                                             int  // the length of ":80" or ":443", the scheme's default port, after the host
 }
 
-// span returns the length of the leading bytes of s whose class in tab
-// is not 0 and the OR of their classes: four bytes a test, where a byte
-// at a time costs nine instructions a byte.
-func span(s string, tab *[256]uint8) (int, uint8) {
-	seen := uint8(0)
-	j := 0
-	for ; j+4 <= len(s); j += 4 {
-		w := s[j : j+4]
-		c0, c1, c2, c3 := tab[w[0]], tab[w[1]], tab[w[2]], tab[w[3]]
-		if c0&c1&c2&c3&vOK == 0 {
-			break
+// Word-at-a-time byte tests (SWAR): with every byte of x below 0x80,
+// x + (0x80-lo)*ones sets a byte's high bit exactly when the byte is at
+// least lo, without a carry into the next byte.
+const (
+	ones = 0x0101010101010101
+	high = 0x80 * ones
+)
+
+// atLeast returns, in the high bit of each byte, whether that byte of x
+// (bytes below 0x80) is lo or more (the other bits are noise).
+func atLeast(x uint64, lo byte) uint64 { return x + uint64(0x80-lo)*ones }
+
+// inRange returns, in the high bit of each byte, whether that byte of x
+// (bytes below 0x80) is within [lo, hi] (the other bits are noise).
+func inRange(x uint64, lo, hi byte) uint64 { return atLeast(x, lo) &^ atLeast(x, hi+1) }
+
+// hostSpan returns the length of the leading bytes of s that vHost takes
+// (letters, digits, '-', '.', '_') and whether an uppercase letter is
+// among them: eight bytes a step, with no table (a table costs seven
+// instructions a byte).
+func hostSpan(s string) (int, bool) {
+	j, upper := 0, uint64(0)
+	for ; j+8 <= len(s); j += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[j : j+8]))
+		x := w &^ high // the tests below want bytes below 0x80; w's high bits reject the others
+		letter := inRange(x|0x20*ones, 'a', 'z') // b|0x20 is a lowercase letter when b is a letter
+		ok := (letter | inRange(x, '-', '9')&^inRange(x, '/', '/') | inRange(x, '_', '_')) &^ w & high
+		up := letter &^ (x << 2) // 0x20 clear: uppercase
+		if ok != high {
+			n := bits.TrailingZeros64(^ok&high) / 8 // the first byte not taken
+			upper |= up & high & (1<<(8*n) - 1)
+			return j + n, upper != 0
 		}
-		seen |= c0 | c1 | c2 | c3
+		upper |= up & high
 	}
-	for ; j < len(s) && tab[s[j]] != 0; j++ {
-		seen |= tab[s[j]]
+	for ; j < len(s) && vHost[s[j]] != 0; j++ {
+		upper |= uint64(vHost[s[j]] & vUpper)
 	}
-	return j, seen
+	return j, upper != 0
+}
+
+// lowerASCII lowercases the letters of b, whose bytes are all below 0x80,
+// eight at a step (the last step overlaps the one before it: lowercasing
+// twice is lowercasing once).
+func lowerASCII(b []byte) {
+	if len(b) < 8 {
+		for i, c := range b {
+			b[i] = lower(c)
+		}
+		return
+	}
+	for i := 0; ; i += 8 {
+		if i+8 > len(b) {
+			i = len(b) - 8
+		}
+		w := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(b[i:], w|inRange(w, 'A', 'Z')&high>>2)
+		if i+8 == len(b) {
+			return
+		}
+	}
 }
 
 // spanOK returns the length of the leading bytes of s whose class in tab
@@ -166,9 +211,9 @@ func scanAuthority(s string, v *verbatimURL) int {
 		return -1
 	}
 	v.hostStart = i
-	n, t := span(s[i:], &vHost)
+	n, upper := hostSpan(s[i:])
 	i += n
-	v.lower = v.lower || t&vUpper != 0
+	v.lower = v.lower || upper
 	if i == v.hostStart {
 		return -1 // an empty host
 	}
@@ -218,7 +263,6 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 	// path or that the parser changes, no '/' before a '.', '%' or '/'.
 	// The byte loop below takes the rest, from the '/' before the word
 	// that is not (a dot segment may start there).
-	const ones = 0x0101010101010101
 	plain, tab, start := true, &vPathWord, i
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
@@ -327,8 +371,7 @@ func (p *parser) setVerbatim(input string, v *verbatimURL) {
 	u.buf = append(u.buf[:0], input[:v.hostEnd]...)
 	u.buf = append(u.buf, input[v.hostEnd+d:]...)
 	if v.lower {
-		lowerDomain(u.buf[:v.schemeEnd], input[:v.schemeEnd])
-		lowerDomain(u.buf[v.hostStart:v.hostEnd], input[v.hostStart:v.hostEnd])
+		lowerASCII(u.buf[:v.hostEnd]) // scheme, "://" and host: ASCII (scanAuthority)
 	}
 	u.schemeEnd, u.special = v.schemeEnd, true
 	u.userStart, u.userEnd, u.passStart, u.passEnd = v.hostStart, v.hostStart, v.hostStart, v.hostStart
@@ -435,9 +478,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	dst = append(dst, c.scheme...)
 	dst = append(dst, s[c.schemeEnd:c.a]...)
 	dst = append(dst, s[c.b:c.end]...)
-	for i := start; i < start+c.lowerTo; i++ {
-		dst[i] = lower(dst[i])
-	}
+	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
 }
 
