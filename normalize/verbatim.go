@@ -61,7 +61,7 @@ func hostSpan(s string) (int, bool) {
 	j, upper := 0, uint64(0)
 	for ; j+8 <= len(s); j += 8 {
 		w := binary.LittleEndian.Uint64([]byte(s[j : j+8]))
-		x := w &^ high // the tests below want bytes below 0x80; w's high bits reject the others
+		x := w &^ high                           // the tests below want bytes below 0x80; w's high bits reject the others
 		letter := inRange(x|0x20*ones, 'a', 'z') // b|0x20 is a lowercase letter when b is a letter
 		ok := (letter | inRange(x, '-', '9')&^inRange(x, '/', '/') | inRange(x, '_', '_')) &^ w & high
 		up := letter &^ (x << 2) // 0x20 clear: uppercase
