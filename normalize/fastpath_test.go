@@ -325,6 +325,24 @@ var verbatimSeeds = []string{
 	"https:///a",
 	"https://",
 	"https://:80/a",
+	// A verbatim scheme and authority before a rest that is not (preAuth:
+	// the parser takes them from the scan and parses the rest): with an
+	// uppercase host, a default or other port, and a rest with a dot
+	// segment, a byte to encode, '\', tab, newline, trailing spaces.
+	"HTTPS://EXAMPLE.COM:443/a/../b?Q#F",
+	"http://Example.com:80/./a/%2e%2E/b",
+	"https://example.com:8080/a b/../c",
+	"https://example.com/a/\t../b",
+	"https://example.com/a\\..\\b",
+	"https://example.com/a/..\n/b",
+	"https://example.com/a/.. \x00 ",
+	"https://example.com/\t",
+	"https://example.com/ ",
+	"https://example.com/?q r#s t",
+	"https://example.com/#f\x01",
+	"https://example.com/a\x7f?\x80",
+	"https://example.com/é/../x",
+	"https://www.example.com:443/a/./b/?b=2&a=1", // clara, normalize-url: www and the port
 }
 
 // TestVerbatimMatchesParser: the verbatim fast path fills the URL exactly

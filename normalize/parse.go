@@ -25,7 +25,8 @@ type parser struct {
 
 	// The verbatim scan of preInput, when the normalizer made it before
 	// the parse (Normalizer.verbatimCanon): preYes with its offsets in pre,
-	// or preNo; parse takes it and resets preState.
+	// preAuth (its scheme and authority only), or preNo; parse takes it and
+	// resets preState.
 	pre      verbatimURL
 	preState uint8
 	preInput string
@@ -34,6 +35,7 @@ type parser struct {
 const (
 	preNone = iota
 	preYes
+	preAuth
 	preNo
 )
 
@@ -63,14 +65,12 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 		// scan of the same input when it made one.
 		pre := p.preState
 		p.preState = preNone
-		switch {
-		case pre == preNone || input != p.preInput:
-			if p.verbatim(input) {
-				return nil
-			}
-		case pre == preYes:
+		switch p.verbatimState(input, pre) {
+		case preYes:
 			p.setVerbatim(input, &p.pre)
 			return nil
+		case preAuth:
+			return p.verbatimAuthority(input, &p.pre)
 		}
 	}
 	p.preState = preNone

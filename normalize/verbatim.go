@@ -35,6 +35,7 @@ type verbatimURL struct {
 	pct                                             bool // a '%' after the authority
 	lower                                           bool // the scheme or the host has an uppercase letter
 	cut                                             int  // the length of ":80" or ":443", the scheme's default port, after the host
+	auth                                            bool // the scheme and the authority are verbatim, up to authEnd, where '/' starts the path (even when the rest is not)
 }
 
 // Word-at-a-time byte tests (SWAR): with every byte of x below 0x80,
@@ -159,11 +160,12 @@ func init() {
 // serialization is s itself, and fills v with its offsets. It is a pure
 // function of s: Normalizer.verbatimCanon calls it before taking any state.
 func scanVerbatim(s string, v *verbatimURL) bool {
+	v.auth = false
 	i := scanAuthority(s, v)
 	if i < 0 || i == len(s) || s[i] != '/' {
 		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
 	}
-	v.authEnd = i
+	v.authEnd, v.auth = i, true
 	if i = verbatimPath(s, i, v); i < 0 {
 		return false
 	}
@@ -352,24 +354,43 @@ func dotSegment(s string) bool {
 	return isSingleDot(s[:end]) || isDoubleDot(s[:end])
 }
 
-// verbatim is the parser's fast path: when the serialization of input is
-// input itself, one copy fills u.buf and the scan's offsets fill the
-// fields, as the general parser would (TestVerbatimMatchesParser).
-func (p *parser) verbatim(input string) bool {
-	var v verbatimURL
-	if !scanVerbatim(input, &v) {
-		return false
+// verbatimState scans input (or takes the scan Normalizer.verbatimCanon
+// made of it: pre) into p.pre and says how much of it is verbatim: all of
+// it (preYes: setVerbatim fills the URL, as the general parser would;
+// TestVerbatimMatchesParser), its scheme and authority only (preAuth: a dot
+// segment, a byte to encode … after them; verbatimAuthority), or not even
+// those (preNo: the general parser starts from the beginning).
+func (p *parser) verbatimState(input string, pre uint8) uint8 {
+	if pre != preNone && input == p.preInput {
+		return pre
 	}
-	p.setVerbatim(input, &v)
-	return true
+	switch {
+	case scanVerbatim(input, &p.pre):
+		return preYes
+	case p.pre.auth:
+		return preAuth
+	}
+	return preNo
 }
 
-// setVerbatim fills p.u from input, which scanVerbatim accepted into v.
-func (p *parser) setVerbatim(input string, v *verbatimURL) {
+// verbatimAuthority fills p.u's scheme and authority from input, which
+// scanVerbatim read up to v.authEnd (v.auth), and parses the rest from the
+// path start state. input starts with a letter and its scheme and
+// authority have no tab, newline or space, so trimming the rest (trailing
+// C0 control or space, tab and newline anywhere) is trimming input.
+func (p *parser) verbatimAuthority(input string, v *verbatimURL) *Kind {
+	p.setAuthority(input, v)
+	return p.pathStart(p.trim(input[v.authEnd:]))
+}
+
+// setAuthority fills p.u's scheme and authority from input, which
+// scanVerbatim read up to v.authEnd (v.auth): the buffer ends with the
+// authority, where the path starts.
+func (p *parser) setAuthority(input string, v *verbatimURL) {
 	u := p.u
 	d := v.cut // offsets after the host move back by the default port's length
 	u.buf = append(u.buf[:0], input[:v.hostEnd]...)
-	u.buf = append(u.buf, input[v.hostEnd+d:]...)
+	u.buf = append(u.buf, input[v.hostEnd+d:v.authEnd]...)
 	if v.lower {
 		lowerASCII(u.buf[:v.hostEnd]) // scheme, "://" and host: ASCII (scanAuthority)
 	}
@@ -378,7 +399,16 @@ func (p *parser) setVerbatim(input string, v *verbatimURL) {
 	u.hostStart, u.hostEnd, u.authEnd = v.hostStart, v.hostEnd, v.authEnd-d
 	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
 	u.port = v.port
-	u.pathStart, u.pathEnd = v.authEnd-d, v.pathEnd-d
+	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+}
+
+// setVerbatim fills p.u from input, which scanVerbatim accepted into v.
+func (p *parser) setVerbatim(input string, v *verbatimURL) {
+	p.setAuthority(input, v)
+	u := p.u
+	d := v.cut
+	u.buf = append(u.buf, input[v.authEnd:]...)
+	u.pathEnd = v.pathEnd - d
 	u.queryStart, u.fragStart = v.queryStart, v.fragStart
 	if d > 0 {
 		if u.queryStart >= 0 {
@@ -622,12 +652,14 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
-// (scanned: it ran; ok: raw is verbatim, v its offsets), so that parse
-// does not scan raw again.
+// (scanned: it ran; ok: raw is verbatim, v its offsets; v.auth: its scheme
+// and authority are), so that parse does not scan raw again.
 func (p *parser) preFrom(raw string, v *verbatimURL, ok, scanned bool) {
 	switch {
 	case ok:
 		p.pre, p.preState, p.preInput = *v, preYes, raw
+	case scanned && v.auth:
+		p.pre, p.preState, p.preInput = *v, preAuth, raw
 	case scanned:
 		p.preState, p.preInput = preNo, raw
 	default:
