@@ -261,27 +261,48 @@ func verbatimPort(s string, i int, v *verbatimURL) int {
 // with '.' or '%' but is no dot segment (".well-known") is kept, but the
 // path is not plain: the parser's run copy does not take it either.
 func verbatimPath(s string, i int, v *verbatimURL) int {
-	// Eight bytes a step while they are ordinary: no byte that ends the
-	// path or that the parser changes, no '/' before a '.', '%' or '/'.
-	// The byte loop below takes the rest, from the '/' before the word
-	// that is not (a dot segment may start there).
+	// Eight bytes a step while they are ordinary: no byte that the parser
+	// changes, no '/' before a '.', '%' or '/'; the step that meets a '?'
+	// or '#' ends the path there, and the last step overlaps the one
+	// before it (a byte loop over the tail cost more than the words). The
+	// byte loop below takes the rest, from the '/' before the word that is
+	// not ordinary (a dot segment may start there).
 	plain, tab, start := true, &vPathWord, i
-	for ; i+8 <= len(s); i += 8 {
+	for i < len(s) {
+		if i+8 > len(s) {
+			if len(s)-8 < start {
+				break // a path shorter than a word
+			}
+			i = len(s) - 8 // checked again: the tests below are the same for its first bytes
+		}
 		w := s[i : i+8]
 		m := uint64(tab[w[0]]) | uint64(tab[w[1]])<<8 | uint64(tab[w[2]])<<16 | uint64(tab[w[3]])<<24 |
 			uint64(tab[w[4]])<<32 | uint64(tab[w[5]])<<40 | uint64(tab[w[6]])<<48 | uint64(tab[w[7]])<<56
-		if m&(wStop*ones) != 0 || (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+		end := 8
+		if stop := m & (wStop * ones); stop != 0 {
+			end = bits.TrailingZeros64(stop) / 8 // the first byte that ends the path or that the parser changes
+			if pathFast[w[end]] != pfEnd {
+				return -1 // a byte of the path percent-encode set or '\'
+			}
+			m &= 1<<(8*end) - 1 // the path's bytes
+		}
+		if (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+			if i > start {
+				i-- // the byte before the word: a '/' would look at its first byte
+			}
 			break
 		}
 		if m&(wNote*ones) != 0 {
 			plain = false
 		}
-		if m>>56&wSlash != 0 && i+8 < len(s) && tab[s[i+8]]&wAfter != 0 {
-			break
+		if end < 8 || i+8 == len(s) {
+			v.pathEnd, v.plainPath = i+end, plain
+			return i + end
 		}
-	}
-	if i > start {
-		i-- // the byte before the word: a '/' would look at its first byte
+		if m>>56&wSlash != 0 && tab[s[i+8]]&wAfter != 0 {
+			break // the byte loop starts at that '/'
+		}
+		i += 8
 	}
 	for tab := &pathFast; i < len(s); i++ {
 		t := tab[s[i]]
