@@ -364,6 +364,13 @@ func TestVerbatimMatchesParser(t *testing.T) {
 			"https://example.com/%s", "https://example.com/a%s/b", "https://example.com/a?%s", "https://example.com/a?q#%s", "https://example.com/a#%s"} {
 			inputs = append(inputs, fmt.Sprintf(f, b))
 		}
+		// Each byte of the scheme and its slashes replaced (scanAuthority
+		// reads them as one word, folding the letters' case).
+		for _, pre := range []string{"https://", "http://"} {
+			for i := range pre {
+				inputs = append(inputs, pre[:i]+string([]byte{byte(c)})+pre[i+1:]+"example.com/a")
+			}
+		}
 	}
 	reached := 0
 	for _, in := range inputs {

@@ -200,15 +200,23 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 func scanAuthority(s string, v *verbatimURL) int {
 	var i int
 	v.lower, v.cut = false, 0
-	switch {
-	case strings.HasPrefix(s, "https://"):
-		v.schemeEnd, i = 5, 8
-	case strings.HasPrefix(s, "http://"):
-		v.schemeEnd, i = 4, 7
-	case hasPrefixFold(s, "https://"):
-		v.schemeEnd, i, v.lower = 5, 8, true
-	case hasPrefixFold(s, "http://"):
-		v.schemeEnd, i, v.lower = 4, 7, true
+	if len(s) < 8 {
+		return -1 // too short for a scheme, a host and a path
+	}
+	// The scheme in one word: b|0x20 is a lowercase letter l exactly when
+	// b is l or its uppercase form.
+	const (
+		https  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
+		http   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
+		fold5  = 0x2020202020 // the letters of "https"
+		fold4  = 0x20202020
+		first7 = 1<<56 - 1
+	)
+	switch w := binary.LittleEndian.Uint64([]byte(s[:8])); {
+	case w|fold5 == https:
+		v.schemeEnd, i, v.lower = 5, 8, w != https
+	case w&first7|fold4 == http:
+		v.schemeEnd, i, v.lower = 4, 7, w&first7 != http
 	default:
 		return -1
 	}
