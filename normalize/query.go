@@ -77,43 +77,51 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.params = make([]param, 0, pieces)
 		st.qbuf = slices.Grow(st.qbuf, len(q)) // the pieces as they are; escapes may grow them
 	}
-	for rest, more := q, true; more; {
-		piece := rest
-		if i := strings.IndexByte(rest, '&'); i >= 0 {
-			piece, rest = rest[:i], rest[i+1:]
+	// When the rules write every key and value as the query has them (no
+	// escape to read, no form encoding, no knob that rewrites a
+	// parameter), the parameters are pieces of q itself (b), not copies
+	// in qbuf: one copy of each, into out, instead of two (a fast path:
+	// the reference copies, as pct is set).
+	direct := !pct && !n.query.FormEncoding && !n.k.paramAny
+	qb := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	b := qb
+	for at, more := 0, true; more; {
+		end := len(q)
+		if i := strings.IndexByte(q[at:], '&'); i >= 0 {
+			end = at + i
 		} else {
 			more = false
 		}
+		piece, p := q[at:end], param{k0: uint32(at), k1: uint32(end), end: uint32(end)}
+		at = end + 1
 		if piece == "" && n.query.DropEmptyPairs {
 			continue
 		}
-		key, value, eq := strings.Cut(piece, "=")
-		p := param{k0: uint32(len(st.qbuf))}
-		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
-		p.k1 = uint32(len(st.qbuf))
-		if eq {
-			st.qbuf = append(st.qbuf, '=')
-			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
-			if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
-				st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
+		eq := strings.IndexByte(piece, '=')
+		if direct {
+			if eq >= 0 {
+				p.k1 = p.k0 + uint32(eq)
+				if n.query.BareEmptyValue && eq == len(piece)-1 {
+					p.end = p.k1 // "k=" is written "k"
+				}
 			}
-		}
-		p.end = uint32(len(st.qbuf))
-		if n.k.paramAny {
-			st.qbuf = n.k.param(st.qbuf, &p)
+		} else {
+			b = n.appendParam(st, &p, piece, eq, pct)
 		}
 		if n.query.DropEmptyPairs && p.k0 == p.end {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
 			continue
 		}
-		k := bstr(st.qbuf[p.k0:p.k1])
+		k := bstr(b[p.k0:p.k1])
 		if n.page != nil && n.page.match(k) {
 			if rec != nil {
-				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(st.qbuf))}
-				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: "pagination"})
+				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(b))}
+				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(b)), Reason: "pagination"})
 			}
-			st.qbuf = st.qbuf[:p.k0]
+			if !direct {
+				st.qbuf = st.qbuf[:p.k0]
+			}
 			continue
 		}
 		if len(groups) > 0 {
@@ -121,29 +129,59 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			// removes (most keys are in no group).
 			if reason := groups.match(k); reason != "" && !n.keep.match(k) {
 				if rec != nil {
-					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
+					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(b)), Reason: reason})
 				}
-				st.qbuf = st.qbuf[:p.k0]
+				if !direct {
+					st.qbuf = st.qbuf[:p.k0]
+				}
 				continue
 			}
 		}
 		st.params = append(st.params, p)
 	}
-	n.sortParams(st)
+	if !direct {
+		b = st.qbuf
+	}
+	n.sortParams(st.params, b)
 	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
 		// Nothing would follow the '?': no parameter, or one that writes
 		// nothing (the query "" is one empty piece without drop_empty_pairs).
 		return out, nil
 	}
-	out = slices.Grow(out, 1+len(st.qbuf)+len(st.params)) // at most: the pairs, '?' and '&'s
+	out = slices.Grow(out, 1+len(b)+len(st.params)) // at most: the pairs, '?' and '&'s
 	out = append(out, '?')
 	for i, p := range st.params {
 		if i > 0 {
 			out = append(out, '&')
 		}
-		out = append(out, st.qbuf[p.k0:p.end]...)
+		out = append(out, b[p.k0:p.end]...)
 	}
 	return out, nil
+}
+
+// appendParam writes the parameter piece (its '=' at eq, or -1) to
+// st.qbuf after the rules (appendQueryPart, query.bare_empty_value, the
+// knobs), sets p's offsets into it and returns it.
+func (n *Normalizer) appendParam(st *state, p *param, piece string, eq int, pct bool) []byte {
+	key, value := piece, ""
+	if eq >= 0 {
+		key, value = piece[:eq], piece[eq+1:]
+	}
+	p.k0 = uint32(len(st.qbuf))
+	st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
+	p.k1 = uint32(len(st.qbuf))
+	if eq >= 0 {
+		st.qbuf = append(st.qbuf, '=')
+		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
+		if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
+			st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
+		}
+	}
+	p.end = uint32(len(st.qbuf))
+	if n.k.paramAny {
+		st.qbuf = n.k.param(st.qbuf, p)
+	}
+	return st.qbuf
 }
 
 // cmpBare orders parameters whose keys and values compare equal: "k"
@@ -207,10 +245,10 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	return dst
 }
 
-// sortParams orders st.params by the profile's query order. Stable: equal
+// sortParams orders ps (offsets into b) by the profile's query order. Stable: equal
 // keys keep their order (OrderKey).
-func (n *Normalizer) sortParams(st *state) {
-	ps, b, order := st.params, st.qbuf, n.order
+func (n *Normalizer) sortParams(ps []param, b []byte) {
+	order := n.order
 	if len(ps) < 2 || order == nil {
 		return
 	}
