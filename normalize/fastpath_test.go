@@ -106,6 +106,11 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		{"v-query-kept-lower", func(p *normalize.Profile) { // queryKept: uppercase letters, "k" written "k="
 			p.Query = normalize.QueryRules{Lowercase: true, Order: normalize.OrderPair, ExplicitEmptyValue: true}
 		}},
+		{"v-query-kept-remove", func(p *normalize.Profile) { // queryKept: a removed key, query.keep, pagination
+			p.Query = normalize.QueryRules{Order: normalize.OrderKey, DropEmpty: true,
+				Remove: []normalize.ParamGroup{{Reason: "tracking", Patterns: []string{"utm_*", "id*", "~^x$"}}}, Keep: []string{"id"}}
+			p.Pagination = &normalize.Pagination{Params: []string{"page"}}
+		}},
 		{"v-knobs-decode", func(p *normalize.Profile) {
 			p.Percent = normalize.PercentRules{DecodeRepeatedly: true}
 			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "!$()*,/:;=?@", Order: normalize.OrderKeyValue, SortDecoded: true,
@@ -228,6 +233,17 @@ var querySeeds = []string{
 	"https://example.com:443/?a=1&b=2",      // a default port
 	"https://example.com/?utm_source=x&z=1", // tracking parameters
 	"https://example.com/?page=2&z=1",
+	"https://example.com/?a=1&utm_medium=x",   // a removed key last (queryKept asks query.remove and pagination)
+	"https://example.com/?id=1&sid=2",         // clara: a session id
+	"https://example.com/?JSESSIONID=1&a=2",   // in any case
+	"https://example.com/?a=1&mysessionkey=1", // clara's regexp
+	"https://example.com/?ASPSESSIONIDxy=1",   // a glob
+	"https://example.com/?codigo=1&p=2",       // pagination
+	"https://example.com/?a=1&p",              // pagination without a value
+	"https://example.com/?id=1&idx=2",         // v-query-kept-remove: query.keep overrules the group for id
+	"https://example.com/?idx=1",
+	"https://example.com/?x=1&y=1",
+	"https://example.com/?y=1&page",
 	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&m=13&n=14", // more than the insertion sort takes
 	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&n=14&m=13",
 }

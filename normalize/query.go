@@ -113,22 +113,13 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 			// serializes to nothing, like "&&".
 			continue
 		}
-		k := bstr(b[p.k0:p.k1])
-		if n.page != nil && n.page.match(k) {
-			if rec != nil {
-				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(b))}
-				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(b)), Reason: "pagination"})
-			}
-			if !direct {
-				st.qbuf = st.qbuf[:p.k0]
-			}
-			continue
-		}
-		if len(groups) > 0 {
-			// query.keep overrules a group: asked only of a key a group
-			// removes (most keys are in no group).
-			if reason := groups.match(k); reason != "" && !n.keep.match(k) {
+		if n.page != nil || len(groups) > 0 {
+			k := bstr(b[p.k0:p.k1])
+			if reason, page := n.removes(groups, k); reason != "" {
 				if rec != nil {
+					if page {
+						rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(b))}
+					}
 					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(b)), Reason: reason})
 				}
 				if !direct {
@@ -157,6 +148,24 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		out = append(out, b[p.k0:p.end]...)
 	}
 	return out, nil
+}
+
+// removes says why the rules remove the query parameter with key k:
+// pagination (page), a group of groups (its reason), or not at all ("").
+// query.keep overrules a group: it is asked only about a key a group
+// removes (most keys are in no group).
+// The callers test n.page != nil || len(groups) > 0 first (most
+// profiles remove nothing: no call).
+func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
+	if n.page != nil && n.page.match(k) {
+		return "pagination", true
+	}
+	if len(groups) > 0 {
+		if reason = groups.match(k); reason != "" && !n.keep.match(k) {
+			return reason, false
+		}
+	}
+	return "", false
 }
 
 // appendParam writes the parameter piece (its '=' at eq, or -1) to
@@ -316,8 +325,9 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // queryKept reports whether the profile's query rules leave the query q
 // of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
 // as it is, without writing it anywhere: no empty parameter, no "k="
-// under bare_empty_value nor "k" under explicit_empty_value, the
-// parameters already in the profile's order, and every byte one that the
+// under bare_empty_value nor "k" under explicit_empty_value, no key that
+// query.remove or pagination removes, the parameters already in the
+// profile's order, and every byte one that the
 // rules keep (queryTab: no '%', whose escapes are the percent rules' and
 // form decoding's). Otherwise the general path decides (appendQuery, its
 // reference). compileQueryKept says for which profiles it is asked.
@@ -340,6 +350,11 @@ func (n *Normalizer) queryKept(q string) bool {
 			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
 			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
 			return false
+		}
+		if n.page != nil || len(n.base) > 0 {
+			if r, _ := n.removes(n.base, q[i:p.k1]); r != "" {
+				return false // a rule removes it (a key with bytes the rules change fails the byte test below)
+			}
 		}
 		if i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
 			return false

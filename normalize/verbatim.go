@@ -485,13 +485,16 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	r := p.Query
 	r.Order, r.DropEmpty, r.DropEmptyPairs, r.BareEmptyValue, r.ExplicitEmptyValue = "", false, false, false, false
 	r.FormEncoding, r.FormRaw, r.FormSpace, r.SortDecoded, r.Lowercase, r.Keep = false, "", "", false, false, nil
-	// A profile that removes parameters (query.remove, pagination) is left
-	// out: on a query that is not kept, the general path would match every
-	// key against the patterns again, which cost more than the queries kept
-	// saved (measured on web_dirty, with the patterns' prefilters:
-	// curiousnow-v0, edge-gateway, safebrowsing +150 to +200, clara +70
-	// instructions/URL).
-	n.queryAsIs = n.same && reflect.DeepEqual(r, QueryRules{}) && len(n.base) == 0 && n.page == nil
+	// query.remove and pagination: queryKept asks them about each key
+	// (removal), and a key they remove sends the URL to the general path,
+	// which asks again. On web that costs less than it saves (clara,
+	// curiousnow-v0, edge-gateway, crawler-commons, normalize-url −36 to
+	// −76 instructions/URL), on web_dirty, where tracking parameters are
+	// common, it costs more (+16 to +171). A group with the pattern "*"
+	// (safebrowsing: the query goes) removes every key: the test would fail
+	// on the first key of every query, so it is not made.
+	r.Remove = nil
+	n.queryAsIs = n.same && reflect.DeepEqual(r, QueryRules{}) && !removesEvery(p.Query.Remove)
 	// The bytes the query rules keep as they are, in a query that the
 	// verbatim scan took: '&' and '=', which delimit; no '%'; under
 	// query.form_encoding those it writes raw, and '+' when it writes a
@@ -506,6 +509,17 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 			n.queryTab[c] = vOK
 		}
 	}
+}
+
+// removesEvery reports whether one of groups has the pattern "*", which
+// matches every key.
+func removesEvery(groups []ParamGroup) bool {
+	for _, g := range groups {
+		if slices.Contains(g.Patterns, "*") {
+			return true
+		}
+	}
+	return false
 }
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
