@@ -56,6 +56,13 @@ type Normalizer struct {
 	same       bool // verbatimCanon may answer (compileVerbatim)
 	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
 
+	// What verbatimCanon needs of the scheme rules for http (0) and https
+	// (1), the schemes of a verbatim URL: the upgrade ("" for none), and
+	// whether scheme.allowed refuses it (compileVerbatim).
+	vSchemes [2]struct {
+		to      string
+		refused bool
+	}
 	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
 	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
 	formEq    bool       // query.form_encoding encodes '=' in a value

@@ -473,6 +473,10 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	id := *p
 	id.Name, id.Version, id.Description, id.Source, id.Notes, id.Hash, id.Limits = "", "", "", "", nil, "", Limits{}
 	n.identity = n.same && reflect.DeepEqual(id, Profile{})
+	for i, scheme := range []string{"http", "https"} {
+		n.vSchemes[i].to, _ = n.upgraded(scheme)
+		n.vSchemes[i].refused = len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme)
+	}
 	n.compileQueryKept(p)
 	return nil
 }
@@ -573,14 +577,15 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, v.schemeEnd
-	if to, ok := n.upgraded(scheme); ok {
-		if v.port >= 0 || specialPort(to) < 0 {
+	vs := &n.vSchemes[v.schemeEnd-4]
+	if vs.refused || v.pct && n.pctAny {
+		return c, false, true
+	}
+	if vs.to != "" {
+		if v.port >= 0 || specialPort(vs.to) < 0 {
 			return c, false, true // the port could be to's default (asParsed)
 		}
-		c.scheme = to
-	}
-	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
-		return c, false, true
+		c.scheme = vs.to
 	}
 	c.a, c.b = v.hostStart, v.hostStart
 	h := s[v.hostStart:v.hostEnd]
