@@ -66,6 +66,7 @@ type Normalizer struct {
 	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
 	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
 	formEq    bool       // query.form_encoding encodes '=' in a value
+	formTab   [256]uint8 // vOK for the bytes query.form_encoding writes as they are (appendQuery)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:

@@ -78,13 +78,43 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.qbuf = slices.Grow(st.qbuf, len(q)) // the pieces as they are; escapes may grow them
 	}
 	// When the rules write every key and value as the query has them (no
-	// escape to read, no form encoding, no knob that rewrites a
-	// parameter), the parameters are pieces of q itself (b), not copies
-	// in qbuf: one copy of each, into out, instead of two (a fast path:
-	// the reference copies, as pct is set).
-	direct := !pct && !n.query.FormEncoding && !n.k.paramAny
-	qb := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
-	b := qb
+	// escape to read, no knob that rewrites a parameter; under form
+	// encoding, only bytes it writes as they are: formTab), the parameters
+	// are pieces of q itself, not copies in qbuf: one copy of each, into
+	// out, instead of two (a fast path: the reference copies, as pct is
+	// set). A value with a second '=', which form encoding may encode, is
+	// found on the way: the parameters are then split again, with copies
+	// (rec is nil then: Canonicalize's removed parameters are recorded
+	// once).
+	direct := !pct && !n.k.paramAny && (!n.query.FormEncoding || rec == nil && spanOK(q, &n.formTab) == len(q))
+	b, ok := n.splitQuery(st, q, groups, rec, pct, direct)
+	if !ok {
+		st.params = st.params[:0]
+		b, _ = n.splitQuery(st, q, groups, rec, pct, false)
+	}
+	n.sortParams(st.params, b)
+	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
+		// Nothing would follow the '?': no parameter, or one that writes
+		// nothing (the query "" is one empty piece without drop_empty_pairs).
+		return out, nil
+	}
+	out = slices.Grow(out, 1+len(b)+len(st.params)) // at most: the pairs, '?' and '&'s
+	out = append(out, '?')
+	for i, p := range st.params {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, b[p.k0:p.end]...)
+	}
+	return out, nil
+}
+
+// splitQuery splits q into st.params after the rules: offsets into q
+// itself when direct (the rules write each parameter as it is), else into
+// st.qbuf, which it fills; it returns the bytes the offsets index. ok is
+// false when direct meets a value whose '=' form encoding encodes.
+func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result, pct, direct bool) (b []byte, ok bool) {
+	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	for at, more := 0, true; more; {
 		end := len(q)
 		if i := strings.IndexByte(q[at:], '&'); i >= 0 {
@@ -100,6 +130,9 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		eq := strings.IndexByte(piece, '=')
 		if direct {
 			if eq >= 0 {
+				if n.formEq && strings.IndexByte(piece[eq+1:], '=') >= 0 {
+					return nil, false
+				}
 				p.k1 = p.k0 + uint32(eq)
 				if n.query.BareEmptyValue && eq == len(piece)-1 {
 					p.end = p.k1 // "k=" is written "k"
@@ -133,21 +166,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	if !direct {
 		b = st.qbuf
 	}
-	n.sortParams(st.params, b)
-	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
-		// Nothing would follow the '?': no parameter, or one that writes
-		// nothing (the query "" is one empty piece without drop_empty_pairs).
-		return out, nil
-	}
-	out = slices.Grow(out, 1+len(b)+len(st.params)) // at most: the pairs, '?' and '&'s
-	out = append(out, '?')
-	for i, p := range st.params {
-		if i > 0 {
-			out = append(out, '&')
-		}
-		out = append(out, b[p.k0:p.end]...)
-	}
-	return out, nil
+	return b, true
 }
 
 // removes says why the rules remove the query parameter with key k:

@@ -506,6 +506,14 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	q := &p.Query
 	plus := !q.FormEncoding || n.k.form.space == "+" && !q.SortDecoded
 	n.formEq = q.FormEncoding && !n.k.form.value['=']
+	// The bytes appendForm writes as they are (appendQuery's direct split):
+	// '&' and '=', which delimit, the raw bytes, and '+' (a space) when a
+	// space is written '+'.
+	for c := range n.formTab {
+		if b := byte(c); b == '&' || b == '=' || b == '+' && n.k.form.space == "+" || n.k.form.value[c] {
+			n.formTab[c] = vOK
+		}
+	}
 	for c := range n.queryTab {
 		switch b := byte(c); {
 		case b == '%', q.Lowercase && b >= 'A' && b <= 'Z':
