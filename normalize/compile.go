@@ -63,10 +63,11 @@ type Normalizer struct {
 		to      string
 		refused bool
 	}
-	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
-	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
-	formEq    bool       // query.form_encoding encodes '=' in a value
-	formTab   [256]uint8 // vOK for the bytes query.form_encoding writes as they are (appendQuery)
+	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
+	formEq     bool       // query.form_encoding encodes '=' in a value
+	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
+	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:

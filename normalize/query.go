@@ -78,15 +78,15 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.qbuf = slices.Grow(st.qbuf, len(q)) // the pieces as they are; escapes may grow them
 	}
 	// When the rules write every key and value as the query has them (no
-	// escape to read, no knob that rewrites a parameter; under form
-	// encoding, only bytes it writes as they are: formTab), the parameters
-	// are pieces of q itself, not copies in qbuf: one copy of each, into
-	// out, instead of two (a fast path: the reference copies, as pct is
-	// set). A value with a second '=', which form encoding may encode, is
-	// found on the way: the parameters are then split again, with copies
-	// (rec is nil then: Canonicalize's removed parameters are recorded
-	// once).
-	direct := !pct && !n.k.paramAny && (!n.query.FormEncoding || rec == nil && spanOK(q, &n.formTab) == len(q))
+	// escape to read; under form encoding and query.lowercase, only bytes
+	// they write as they are: directTab), the parameters are pieces of q
+	// itself, not copies in qbuf: one copy of each, into out, instead of
+	// two (a fast path: the reference copies, as pct is set). A value with
+	// a second '=' that form encoding encodes, or a "k" that
+	// explicit_empty_value writes "k=", is found on the way: the
+	// parameters are then split again, with copies (rec is nil then:
+	// Canonicalize's removed parameters are recorded once).
+	direct := !pct && (!n.directScan || spanOK(q, &n.directTab) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
 	b, ok := n.splitQuery(st, q, groups, rec, pct, direct)
 	if !ok {
 		st.params = st.params[:0]
@@ -112,7 +112,8 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 // splitQuery splits q into st.params after the rules: offsets into q
 // itself when direct (the rules write each parameter as it is), else into
 // st.qbuf, which it fills; it returns the bytes the offsets index. ok is
-// false when direct meets a value whose '=' form encoding encodes.
+// false when direct meets a parameter the rules change after all: a value
+// whose '=' form encoding encodes, a "k" written "k=".
 func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result, pct, direct bool) (b []byte, ok bool) {
 	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	for at, more := 0, true; more; {
@@ -129,6 +130,9 @@ func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result
 		}
 		eq := strings.IndexByte(piece, '=')
 		if direct {
+			if eq < 0 && n.k.explicitEmpty && piece != "" {
+				return nil, false // "k" is written "k="
+			}
 			if eq >= 0 {
 				if n.formEq && strings.IndexByte(piece[eq+1:], '=') >= 0 {
 					return nil, false

@@ -506,12 +506,16 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	q := &p.Query
 	plus := !q.FormEncoding || n.k.form.space == "+" && !q.SortDecoded
 	n.formEq = q.FormEncoding && !n.k.form.value['=']
-	// The bytes appendForm writes as they are (appendQuery's direct split):
-	// '&' and '=', which delimit, the raw bytes, and '+' (a space) when a
-	// space is written '+'.
-	for c := range n.formTab {
-		if b := byte(c); b == '&' || b == '=' || b == '+' && n.k.form.space == "+" || n.k.form.value[c] {
-			n.formTab[c] = vOK
+	// The bytes form encoding and query.lowercase write as they are
+	// (appendQuery's direct split): under form encoding '&' and '=', which
+	// delimit, the raw bytes, and '+' (a space) when a space is written
+	// '+'; under lowercase no uppercase letter.
+	n.directScan = q.FormEncoding || q.Lowercase
+	for c := range n.directTab {
+		b := byte(c)
+		form := !q.FormEncoding || b == '&' || b == '=' || b == '+' && n.k.form.space == "+" || n.k.form.value[c]
+		if form && !(q.Lowercase && b >= 'A' && b <= 'Z') {
+			n.directTab[c] = vOK
 		}
 	}
 	for c := range n.queryTab {
