@@ -56,9 +56,18 @@ type Normalizer struct {
 	same       bool // verbatimCanon may answer (compileVerbatim)
 	identity   bool // and the profile has no rule: a verbatim URL is its own canonical form
 
-	queryAsIs bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
-	queryTab  [256]uint8 // vOK for the query bytes queryKept takes
-	formEq    bool       // query.form_encoding encodes '=' in a value
+	// What verbatimCanon needs of the scheme rules for http (0) and https
+	// (1), the schemes of a verbatim URL: the upgrade ("" for none), and
+	// whether scheme.allowed refuses it (compileVerbatim).
+	vSchemes [2]struct {
+		to      string
+		refused bool
+	}
+	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
+	formEq     bool       // query.form_encoding encodes '=' in a value
+	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
+	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -187,7 +196,7 @@ func New(p Profile) (*Normalizer, error) {
 //   - parser (parser.reference): trim's skip when there is no tab or
 //     newline to remove, scheme's "https:"/"http:" shortcut,
 //     plainAuthority, asciiHost, path's one-run copy, endsInNumber's quick
-//     reject, the verbatim scan (verbatim.go);
+//     reject, the verbatim scan (verbatim.go), idnCache (host.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
 //     verbatim URL the rules leave as it is, its query too with queryKept:

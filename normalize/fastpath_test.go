@@ -106,6 +106,11 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		{"v-query-kept-lower", func(p *normalize.Profile) { // queryKept: uppercase letters, "k" written "k="
 			p.Query = normalize.QueryRules{Lowercase: true, Order: normalize.OrderPair, ExplicitEmptyValue: true}
 		}},
+		{"v-query-kept-remove", func(p *normalize.Profile) { // queryKept: a removed key, query.keep, pagination
+			p.Query = normalize.QueryRules{Order: normalize.OrderKey, DropEmpty: true,
+				Remove: []normalize.ParamGroup{{Reason: "tracking", Patterns: []string{"utm_*", "id*", "~^x$"}}}, Keep: []string{"id"}}
+			p.Pagination = &normalize.Pagination{Params: []string{"page"}}
+		}},
 		{"v-knobs-decode", func(p *normalize.Profile) {
 			p.Percent = normalize.PercentRules{DecodeRepeatedly: true}
 			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "!$()*,/:;=?@", Order: normalize.OrderKeyValue, SortDecoded: true,
@@ -228,6 +233,17 @@ var querySeeds = []string{
 	"https://example.com:443/?a=1&b=2",      // a default port
 	"https://example.com/?utm_source=x&z=1", // tracking parameters
 	"https://example.com/?page=2&z=1",
+	"https://example.com/?a=1&utm_medium=x",   // a removed key last (queryKept asks query.remove and pagination)
+	"https://example.com/?id=1&sid=2",         // clara: a session id
+	"https://example.com/?JSESSIONID=1&a=2",   // in any case
+	"https://example.com/?a=1&mysessionkey=1", // clara's regexp
+	"https://example.com/?ASPSESSIONIDxy=1",   // a glob
+	"https://example.com/?codigo=1&p=2",       // pagination
+	"https://example.com/?a=1&p",              // pagination without a value
+	"https://example.com/?id=1&idx=2",         // v-query-kept-remove: query.keep overrules the group for id
+	"https://example.com/?idx=1",
+	"https://example.com/?x=1&y=1",
+	"https://example.com/?y=1&page",
 	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&m=13&n=14", // more than the insertion sort takes
 	"https://example.com/?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11&l=12&n=14&m=13",
 }
@@ -325,6 +341,24 @@ var verbatimSeeds = []string{
 	"https:///a",
 	"https://",
 	"https://:80/a",
+	// A verbatim scheme and authority before a rest that is not (preAuth:
+	// the parser takes them from the scan and parses the rest): with an
+	// uppercase host, a default or other port, and a rest with a dot
+	// segment, a byte to encode, '\', tab, newline, trailing spaces.
+	"HTTPS://EXAMPLE.COM:443/a/../b?Q#F",
+	"http://Example.com:80/./a/%2e%2E/b",
+	"https://example.com:8080/a b/../c",
+	"https://example.com/a/\t../b",
+	"https://example.com/a\\..\\b",
+	"https://example.com/a/..\n/b",
+	"https://example.com/a/.. \x00 ",
+	"https://example.com/\t",
+	"https://example.com/ ",
+	"https://example.com/?q r#s t",
+	"https://example.com/#f\x01",
+	"https://example.com/a\x7f?\x80",
+	"https://example.com/é/../x",
+	"https://www.example.com:443/a/./b/?b=2&a=1", // clara, normalize-url: www and the port
 }
 
 // TestVerbatimMatchesParser: the verbatim fast path fills the URL exactly
@@ -345,6 +379,13 @@ func TestVerbatimMatchesParser(t *testing.T) {
 		for _, f := range []string{"https://%sexample.com/a", "https://exa%smple.com/a", "https://example.com%s/a", "https://example.com:8%s/a",
 			"https://example.com/%s", "https://example.com/a%s/b", "https://example.com/a?%s", "https://example.com/a?q#%s", "https://example.com/a#%s"} {
 			inputs = append(inputs, fmt.Sprintf(f, b))
+		}
+		// Each byte of the scheme and its slashes replaced (scanAuthority
+		// reads them as one word, folding the letters' case).
+		for _, pre := range []string{"https://", "http://"} {
+			for i := range pre {
+				inputs = append(inputs, pre[:i]+string([]byte{byte(c)})+pre[i+1:]+"example.com/a")
+			}
 		}
 	}
 	reached := 0

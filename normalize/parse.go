@@ -25,7 +25,8 @@ type parser struct {
 
 	// The verbatim scan of preInput, when the normalizer made it before
 	// the parse (Normalizer.verbatimCanon): preYes with its offsets in pre,
-	// or preNo; parse takes it and resets preState.
+	// preAuth (its scheme and authority only), or preNo; parse takes it and
+	// resets preState.
 	pre      verbatimURL
 	preState uint8
 	preInput string
@@ -34,6 +35,7 @@ type parser struct {
 const (
 	preNone = iota
 	preYes
+	preAuth
 	preNo
 )
 
@@ -63,14 +65,12 @@ func (p *parser) parse(u *URL, input string, base *URL) *Kind {
 		// scan of the same input when it made one.
 		pre := p.preState
 		p.preState = preNone
-		switch {
-		case pre == preNone || input != p.preInput:
-			if p.verbatim(input) {
-				return nil
-			}
-		case pre == preYes:
+		switch p.verbatimState(input, pre) {
+		case preYes:
 			p.setVerbatim(input, &p.pre)
 			return nil
+		case preAuth:
+			return p.verbatimAuthority(input, &p.pre)
 		}
 	}
 	p.preState = preNone
@@ -655,21 +655,45 @@ func init() {
 	}
 }
 
+// segSpecial and segOpaque classify path bytes for pathSegments, one load
+// a byte: segEnd for the bytes that end a segment ('/', '?', '#', and '\\'
+// in a special URL), segEnc for those of the path percent-encode set.
+var segSpecial, segOpaque [256]uint8
+
+const (
+	segEnd = 1 << iota
+	segEnc
+)
+
+func init() {
+	for c := range 256 {
+		if class[c]&encPath != 0 {
+			segSpecial[c], segOpaque[c] = segEnc, segEnc
+		}
+	}
+	for _, c := range "/?#" {
+		segSpecial[c], segOpaque[c] = segEnd, segEnd
+	}
+	segSpecial['\\'] = segEnd
+}
+
 // pathSegments is the path state, one segment at a time.
 func (p *parser) pathSegments(s string) (string, *Kind) {
 	u := p.u
 	isFile := u.Scheme() == "file"
+	tab := &segOpaque
+	if u.special {
+		tab = &segSpecial
+	}
 	for {
-		end, enc := len(s), false
+		end, enc := len(s), uint8(0)
 		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if c == '/' || c == '?' || c == '#' || (c == '\\' && u.special) {
+			t := tab[s[i]]
+			if t&segEnd != 0 {
 				end = i
 				break
 			}
-			if class[c]&encPath != 0 {
-				enc = true
-			}
+			enc |= t
 		}
 		seg := s[:end]
 		last := end == len(s) || s[end] == '?' || s[end] == '#'
@@ -685,7 +709,7 @@ func (p *parser) pathSegments(s string) (string, *Kind) {
 			}
 		case isFile && len(u.buf) == u.pathStart && isDriveLetter(seg):
 			u.buf = append(u.buf, '/', seg[0], ':')
-		case enc:
+		case enc != 0:
 			u.buf = append(u.buf, '/')
 			u.buf = appendEncoded(u.buf, seg, encPath)
 		default:

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -304,10 +305,15 @@ type matcher struct {
 	// web_dirty before).
 	lens  uint64
 	first [4]uint64
+	// reMax is the longest name a regexp of m may match (prefilter
+	// maxLen; math.MaxInt when one is unbounded, -1 when m has none): a
+	// longer name runs none of them, nor the loop over them
+	// (crawler-commons' "~^$" meets every key).
+	reMax int
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
-	m := &matcher{exact: map[string]bool{}}
+	m := &matcher{exact: map[string]bool{}, reMax: -1}
 	for _, s := range srcs {
 		p, err := compilePattern(s)
 		if err != nil {
@@ -317,6 +323,11 @@ func compileMatcher(srcs []string) (*matcher, error) {
 		switch {
 		case p.re != nil:
 			m.other = append(m.other, p)
+			if p.pre.maxLen < 0 {
+				m.reMax = math.MaxInt
+			} else {
+				m.reMax = max(m.reMax, p.pre.maxLen)
+			}
 			continue
 		case p.glob == nil:
 			m.exact[p.lit] = true
@@ -355,7 +366,7 @@ func (m *matcher) unfilter() {
 	if m == nil {
 		return
 	}
-	m.lens, m.first = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	m.lens, m.first, m.reMax = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, math.MaxInt
 	for i := range m.other {
 		m.other[i].pre = prefilter{maxLen: -1}
 	}
@@ -367,6 +378,9 @@ func (m *matcher) match(name string) bool {
 	}
 	if m.fold && m.mayFold(name) && m.matchFold(name) {
 		return true
+	}
+	if len(name) > m.reMax {
+		return false
 	}
 	for i := range m.other {
 		if p := &m.other[i]; p.re != nil && p.match(name, name) {

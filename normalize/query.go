@@ -77,73 +77,143 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		st.params = make([]param, 0, pieces)
 		st.qbuf = slices.Grow(st.qbuf, len(q)) // the pieces as they are; escapes may grow them
 	}
-	for rest, more := q, true; more; {
-		piece := rest
-		if i := strings.IndexByte(rest, '&'); i >= 0 {
-			piece, rest = rest[:i], rest[i+1:]
+	// When the rules write every key and value as the query has them (no
+	// escape to read; under form encoding and query.lowercase, only bytes
+	// they write as they are: directTab), the parameters are pieces of q
+	// itself, not copies in qbuf: one copy of each, into out, instead of
+	// two (a fast path: the reference copies, as pct is set). A value with
+	// a second '=' that form encoding encodes, or a "k" that
+	// explicit_empty_value writes "k=", is found on the way: the
+	// parameters are then split again, with copies (rec is nil then:
+	// Canonicalize's removed parameters are recorded once).
+	direct := !pct && (!n.directScan || spanOK(q, &n.directTab) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
+	b, ok := n.splitQuery(st, q, groups, rec, pct, direct)
+	if !ok {
+		st.params = st.params[:0]
+		b, _ = n.splitQuery(st, q, groups, rec, pct, false)
+	}
+	n.sortParams(st.params, b)
+	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
+		// Nothing would follow the '?': no parameter, or one that writes
+		// nothing (the query "" is one empty piece without drop_empty_pairs).
+		return out, nil
+	}
+	out = slices.Grow(out, 1+len(b)+len(st.params)) // at most: the pairs, '?' and '&'s
+	out = append(out, '?')
+	for i, p := range st.params {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, b[p.k0:p.end]...)
+	}
+	return out, nil
+}
+
+// splitQuery splits q into st.params after the rules: offsets into q
+// itself when direct (the rules write each parameter as it is), else into
+// st.qbuf, which it fills; it returns the bytes the offsets index. ok is
+// false when direct meets a parameter the rules change after all: a value
+// whose '=' form encoding encodes, a "k" written "k=".
+func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result, pct, direct bool) (b []byte, ok bool) {
+	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	for at, more := 0, true; more; {
+		end := len(q)
+		if i := strings.IndexByte(q[at:], '&'); i >= 0 {
+			end = at + i
 		} else {
 			more = false
 		}
+		piece, p := q[at:end], param{k0: uint32(at), k1: uint32(end), end: uint32(end)}
+		at = end + 1
 		if piece == "" && n.query.DropEmptyPairs {
 			continue
 		}
-		key, value, eq := strings.Cut(piece, "=")
-		p := param{k0: uint32(len(st.qbuf))}
-		st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
-		p.k1 = uint32(len(st.qbuf))
-		if eq {
-			st.qbuf = append(st.qbuf, '=')
-			st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
-			if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
-				st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
+		eq := strings.IndexByte(piece, '=')
+		if direct {
+			if eq < 0 && n.k.explicitEmpty && piece != "" {
+				return nil, false // "k" is written "k="
 			}
-		}
-		p.end = uint32(len(st.qbuf))
-		if n.k.paramAny {
-			st.qbuf = n.k.param(st.qbuf, &p)
+			if eq >= 0 {
+				if n.formEq && strings.IndexByte(piece[eq+1:], '=') >= 0 {
+					return nil, false
+				}
+				p.k1 = p.k0 + uint32(eq)
+				if n.query.BareEmptyValue && eq == len(piece)-1 {
+					p.end = p.k1 // "k=" is written "k"
+				}
+			}
+		} else {
+			b = n.appendParam(st, &p, piece, eq, pct)
 		}
 		if n.query.DropEmptyPairs && p.k0 == p.end {
 			// Empty after normalization ("=" with bare_empty_value):
 			// serializes to nothing, like "&&".
 			continue
 		}
-		k := bstr(st.qbuf[p.k0:p.k1])
-		if n.page != nil && n.page.match(k) {
-			if rec != nil {
-				rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(st.qbuf))}
-				rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: "pagination"})
-			}
-			st.qbuf = st.qbuf[:p.k0]
-			continue
-		}
-		if len(groups) > 0 {
-			// query.keep overrules a group: asked only of a key a group
-			// removes (most keys are in no group).
-			if reason := groups.match(k); reason != "" && !n.keep.match(k) {
+		if n.page != nil || len(groups) > 0 {
+			k := bstr(b[p.k0:p.k1])
+			if reason, page := n.removes(groups, k); reason != "" {
 				if rec != nil {
-					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(st.qbuf)), Reason: reason})
+					if page {
+						rec.Pagination = &PageInfo{Param: strings.Clone(k), Value: string(p.value(b))}
+					}
+					rec.Removed = append(rec.Removed, Param{Key: strings.Clone(k), Value: string(p.value(b)), Reason: reason})
 				}
-				st.qbuf = st.qbuf[:p.k0]
+				if !direct {
+					st.qbuf = st.qbuf[:p.k0]
+				}
 				continue
 			}
 		}
 		st.params = append(st.params, p)
 	}
-	n.sortParams(st)
-	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
-		// Nothing would follow the '?': no parameter, or one that writes
-		// nothing (the query "" is one empty piece without drop_empty_pairs).
-		return out, nil
+	if !direct {
+		b = st.qbuf
 	}
-	out = slices.Grow(out, 1+len(st.qbuf)+len(st.params)) // at most: the pairs, '?' and '&'s
-	out = append(out, '?')
-	for i, p := range st.params {
-		if i > 0 {
-			out = append(out, '&')
+	return b, true
+}
+
+// removes says why the rules remove the query parameter with key k:
+// pagination (page), a group of groups (its reason), or not at all ("").
+// query.keep overrules a group: it is asked only about a key a group
+// removes (most keys are in no group).
+// The callers test n.page != nil || len(groups) > 0 first (most
+// profiles remove nothing: no call).
+func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
+	if n.page != nil && n.page.match(k) {
+		return "pagination", true
+	}
+	if len(groups) > 0 {
+		if reason = groups.match(k); reason != "" && !n.keep.match(k) {
+			return reason, false
 		}
-		out = append(out, st.qbuf[p.k0:p.end]...)
 	}
-	return out, nil
+	return "", false
+}
+
+// appendParam writes the parameter piece (its '=' at eq, or -1) to
+// st.qbuf after the rules (appendQueryPart, query.bare_empty_value, the
+// knobs), sets p's offsets into it and returns it.
+func (n *Normalizer) appendParam(st *state, p *param, piece string, eq int, pct bool) []byte {
+	key, value := piece, ""
+	if eq >= 0 {
+		key, value = piece[:eq], piece[eq+1:]
+	}
+	p.k0 = uint32(len(st.qbuf))
+	st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
+	p.k1 = uint32(len(st.qbuf))
+	if eq >= 0 {
+		st.qbuf = append(st.qbuf, '=')
+		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
+		if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
+			st.qbuf = st.qbuf[:p.k1] // "k=" is written "k"
+		}
+	}
+	p.end = uint32(len(st.qbuf))
+	if n.k.paramAny {
+		st.qbuf = n.k.param(st.qbuf, p)
+	}
+	return st.qbuf
 }
 
 // cmpBare orders parameters whose keys and values compare equal: "k"
@@ -207,10 +277,10 @@ func appendForm(dst []byte, s string, raw *[256]bool, space string) []byte {
 	return dst
 }
 
-// sortParams orders st.params by the profile's query order. Stable: equal
+// sortParams orders ps (offsets into b) by the profile's query order. Stable: equal
 // keys keep their order (OrderKey).
-func (n *Normalizer) sortParams(st *state) {
-	ps, b, order := st.params, st.qbuf, n.order
+func (n *Normalizer) sortParams(ps []param, b []byte) {
+	order := n.order
 	if len(ps) < 2 || order == nil {
 		return
 	}
@@ -278,8 +348,9 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // queryKept reports whether the profile's query rules leave the query q
 // of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
 // as it is, without writing it anywhere: no empty parameter, no "k="
-// under bare_empty_value nor "k" under explicit_empty_value, the
-// parameters already in the profile's order, and every byte one that the
+// under bare_empty_value nor "k" under explicit_empty_value, no key that
+// query.remove or pagination removes, the parameters already in the
+// profile's order, and every byte one that the
 // rules keep (queryTab: no '%', whose escapes are the percent rules' and
 // form decoding's). Otherwise the general path decides (appendQuery, its
 // reference). compileQueryKept says for which profiles it is asked.
@@ -302,6 +373,11 @@ func (n *Normalizer) queryKept(q string) bool {
 			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
 			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
 			return false
+		}
+		if n.page != nil || len(n.base) > 0 {
+			if r, _ := n.removes(n.base, q[i:p.k1]); r != "" {
+				return false // a rule removes it (a key with bytes the rules change fails the byte test below)
+			}
 		}
 		if i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
 			return false

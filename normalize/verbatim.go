@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
@@ -33,26 +35,70 @@ type verbatimURL struct {
 	pct                                             bool // a '%' after the authority
 	lower                                           bool // the scheme or the host has an uppercase letter
 	cut                                             int  // the length of ":80" or ":443", the scheme's default port, after the host
+	auth                                            bool // the scheme and the authority are verbatim, up to authEnd, where '/' starts the path (even when the rest is not)
 }
 
-// span returns the length of the leading bytes of s whose class in tab
-// is not 0 and the OR of their classes: four bytes a test, where a byte
-// at a time costs nine instructions a byte.
-func span(s string, tab *[256]uint8) (int, uint8) {
-	seen := uint8(0)
-	j := 0
-	for ; j+4 <= len(s); j += 4 {
-		w := s[j : j+4]
-		c0, c1, c2, c3 := tab[w[0]], tab[w[1]], tab[w[2]], tab[w[3]]
-		if c0&c1&c2&c3&vOK == 0 {
-			break
+// Word-at-a-time byte tests (SWAR): with every byte of x below 0x80,
+// x + (0x80-lo)*ones sets a byte's high bit exactly when the byte is at
+// least lo, without a carry into the next byte.
+const (
+	ones = 0x0101010101010101
+	high = 0x80 * ones
+)
+
+// atLeast returns, in the high bit of each byte, whether that byte of x
+// (bytes below 0x80) is lo or more (the other bits are noise).
+func atLeast(x uint64, lo byte) uint64 { return x + uint64(0x80-lo)*ones }
+
+// inRange returns, in the high bit of each byte, whether that byte of x
+// (bytes below 0x80) is within [lo, hi] (the other bits are noise).
+func inRange(x uint64, lo, hi byte) uint64 { return atLeast(x, lo) &^ atLeast(x, hi+1) }
+
+// hostSpan returns the length of the leading bytes of s that vHost takes
+// (letters, digits, '-', '.', '_') and whether an uppercase letter is
+// among them: eight bytes a step, with no table (a table costs seven
+// instructions a byte).
+func hostSpan(s string) (int, bool) {
+	j, upper := 0, uint64(0)
+	for ; j+8 <= len(s); j += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[j : j+8]))
+		x := w &^ high                           // the tests below want bytes below 0x80; w's high bits reject the others
+		letter := inRange(x|0x20*ones, 'a', 'z') // b|0x20 is a lowercase letter when b is a letter
+		ok := (letter | inRange(x, '-', '9')&^inRange(x, '/', '/') | inRange(x, '_', '_')) &^ w & high
+		up := letter &^ (x << 2) // 0x20 clear: uppercase
+		if ok != high {
+			n := bits.TrailingZeros64(^ok&high) / 8 // the first byte not taken
+			upper |= up & high & (1<<(8*n) - 1)
+			return j + n, upper != 0
 		}
-		seen |= c0 | c1 | c2 | c3
+		upper |= up & high
 	}
-	for ; j < len(s) && tab[s[j]] != 0; j++ {
-		seen |= tab[s[j]]
+	for ; j < len(s) && vHost[s[j]] != 0; j++ {
+		upper |= uint64(vHost[s[j]] & vUpper)
 	}
-	return j, seen
+	return j, upper != 0
+}
+
+// lowerASCII lowercases the letters of b, whose bytes are all below 0x80,
+// eight at a step (the last step overlaps the one before it: lowercasing
+// twice is lowercasing once).
+func lowerASCII(b []byte) {
+	if len(b) < 8 {
+		for i, c := range b {
+			b[i] = lower(c)
+		}
+		return
+	}
+	for i := 0; ; i += 8 {
+		if i+8 > len(b) {
+			i = len(b) - 8
+		}
+		w := binary.LittleEndian.Uint64(b[i:])
+		binary.LittleEndian.PutUint64(b[i:], w|inRange(w, 'A', 'Z')&high>>2)
+		if i+8 == len(b) {
+			return
+		}
+	}
 }
 
 // spanOK returns the length of the leading bytes of s whose class in tab
@@ -114,11 +160,12 @@ func init() {
 // serialization is s itself, and fills v with its offsets. It is a pure
 // function of s: Normalizer.verbatimCanon calls it before taking any state.
 func scanVerbatim(s string, v *verbatimURL) bool {
+	v.auth = false
 	i := scanAuthority(s, v)
 	if i < 0 || i == len(s) || s[i] != '/' {
 		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
 	}
-	v.authEnd = i
+	v.authEnd, v.auth = i, true
 	if i = verbatimPath(s, i, v); i < 0 {
 		return false
 	}
@@ -153,22 +200,30 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 func scanAuthority(s string, v *verbatimURL) int {
 	var i int
 	v.lower, v.cut = false, 0
-	switch {
-	case strings.HasPrefix(s, "https://"):
-		v.schemeEnd, i = 5, 8
-	case strings.HasPrefix(s, "http://"):
-		v.schemeEnd, i = 4, 7
-	case hasPrefixFold(s, "https://"):
-		v.schemeEnd, i, v.lower = 5, 8, true
-	case hasPrefixFold(s, "http://"):
-		v.schemeEnd, i, v.lower = 4, 7, true
+	if len(s) < 8 {
+		return -1 // too short for a scheme, a host and a path
+	}
+	// The scheme in one word: b|0x20 is a lowercase letter l exactly when
+	// b is l or its uppercase form.
+	const (
+		https  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
+		http   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
+		fold5  = 0x2020202020 // the letters of "https"
+		fold4  = 0x20202020
+		first7 = 1<<56 - 1
+	)
+	switch w := binary.LittleEndian.Uint64([]byte(s[:8])); {
+	case w|fold5 == https:
+		v.schemeEnd, i, v.lower = 5, 8, w != https
+	case w&first7|fold4 == http:
+		v.schemeEnd, i, v.lower = 4, 7, w&first7 != http
 	default:
 		return -1
 	}
 	v.hostStart = i
-	n, t := span(s[i:], &vHost)
+	n, upper := hostSpan(s[i:])
 	i += n
-	v.lower = v.lower || t&vUpper != 0
+	v.lower = v.lower || upper
 	if i == v.hostStart {
 		return -1 // an empty host
 	}
@@ -214,28 +269,48 @@ func verbatimPort(s string, i int, v *verbatimURL) int {
 // with '.' or '%' but is no dot segment (".well-known") is kept, but the
 // path is not plain: the parser's run copy does not take it either.
 func verbatimPath(s string, i int, v *verbatimURL) int {
-	// Eight bytes a step while they are ordinary: no byte that ends the
-	// path or that the parser changes, no '/' before a '.', '%' or '/'.
-	// The byte loop below takes the rest, from the '/' before the word
-	// that is not (a dot segment may start there).
-	const ones = 0x0101010101010101
+	// Eight bytes a step while they are ordinary: no byte that the parser
+	// changes, no '/' before a '.', '%' or '/'; the step that meets a '?'
+	// or '#' ends the path there, and the last step overlaps the one
+	// before it (a byte loop over the tail cost more than the words). The
+	// byte loop below takes the rest, from the '/' before the word that is
+	// not ordinary (a dot segment may start there).
 	plain, tab, start := true, &vPathWord, i
-	for ; i+8 <= len(s); i += 8 {
+	for i < len(s) {
+		if i+8 > len(s) {
+			if len(s)-8 < start {
+				break // a path shorter than a word
+			}
+			i = len(s) - 8 // checked again: the tests below are the same for its first bytes
+		}
 		w := s[i : i+8]
 		m := uint64(tab[w[0]]) | uint64(tab[w[1]])<<8 | uint64(tab[w[2]])<<16 | uint64(tab[w[3]])<<24 |
 			uint64(tab[w[4]])<<32 | uint64(tab[w[5]])<<40 | uint64(tab[w[6]])<<48 | uint64(tab[w[7]])<<56
-		if m&(wStop*ones) != 0 || (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+		end := 8
+		if stop := m & (wStop * ones); stop != 0 {
+			end = bits.TrailingZeros64(stop) / 8 // the first byte that ends the path or that the parser changes
+			if pathFast[w[end]] != pfEnd {
+				return -1 // a byte of the path percent-encode set or '\'
+			}
+			m &= 1<<(8*end) - 1 // the path's bytes
+		}
+		if (m&(wSlash*ones))<<(8+1)&(m&(wAfter*ones)) != 0 {
+			if i > start {
+				i-- // the byte before the word: a '/' would look at its first byte
+			}
 			break
 		}
 		if m&(wNote*ones) != 0 {
 			plain = false
 		}
-		if m>>56&wSlash != 0 && i+8 < len(s) && tab[s[i+8]]&wAfter != 0 {
-			break
+		if end < 8 || i+8 == len(s) {
+			v.pathEnd, v.plainPath = i+end, plain
+			return i + end
 		}
-	}
-	if i > start {
-		i-- // the byte before the word: a '/' would look at its first byte
+		if m>>56&wSlash != 0 && tab[s[i+8]]&wAfter != 0 {
+			break // the byte loop starts at that '/'
+		}
+		i += 8
 	}
 	for tab := &pathFast; i < len(s); i++ {
 		t := tab[s[i]]
@@ -308,34 +383,61 @@ func dotSegment(s string) bool {
 	return isSingleDot(s[:end]) || isDoubleDot(s[:end])
 }
 
-// verbatim is the parser's fast path: when the serialization of input is
-// input itself, one copy fills u.buf and the scan's offsets fill the
-// fields, as the general parser would (TestVerbatimMatchesParser).
-func (p *parser) verbatim(input string) bool {
-	var v verbatimURL
-	if !scanVerbatim(input, &v) {
-		return false
+// verbatimState scans input (or takes the scan Normalizer.verbatimCanon
+// made of it: pre) into p.pre and says how much of it is verbatim: all of
+// it (preYes: setVerbatim fills the URL, as the general parser would;
+// TestVerbatimMatchesParser), its scheme and authority only (preAuth: a dot
+// segment, a byte to encode … after them; verbatimAuthority), or not even
+// those (preNo: the general parser starts from the beginning).
+func (p *parser) verbatimState(input string, pre uint8) uint8 {
+	if pre != preNone && input == p.preInput {
+		return pre
 	}
-	p.setVerbatim(input, &v)
-	return true
+	switch {
+	case scanVerbatim(input, &p.pre):
+		return preYes
+	case p.pre.auth:
+		return preAuth
+	}
+	return preNo
 }
 
-// setVerbatim fills p.u from input, which scanVerbatim accepted into v.
-func (p *parser) setVerbatim(input string, v *verbatimURL) {
+// verbatimAuthority fills p.u's scheme and authority from input, which
+// scanVerbatim read up to v.authEnd (v.auth), and parses the rest from the
+// path start state. input starts with a letter and its scheme and
+// authority have no tab, newline or space, so trimming the rest (trailing
+// C0 control or space, tab and newline anywhere) is trimming input.
+func (p *parser) verbatimAuthority(input string, v *verbatimURL) *Kind {
+	p.setAuthority(input, v)
+	return p.pathStart(p.trim(input[v.authEnd:]))
+}
+
+// setAuthority fills p.u's scheme and authority from input, which
+// scanVerbatim read up to v.authEnd (v.auth): the buffer ends with the
+// authority, where the path starts.
+func (p *parser) setAuthority(input string, v *verbatimURL) {
 	u := p.u
 	d := v.cut // offsets after the host move back by the default port's length
 	u.buf = append(u.buf[:0], input[:v.hostEnd]...)
-	u.buf = append(u.buf, input[v.hostEnd+d:]...)
+	u.buf = append(u.buf, input[v.hostEnd+d:v.authEnd]...)
 	if v.lower {
-		lowerDomain(u.buf[:v.schemeEnd], input[:v.schemeEnd])
-		lowerDomain(u.buf[v.hostStart:v.hostEnd], input[v.hostStart:v.hostEnd])
+		lowerASCII(u.buf[:v.hostEnd]) // scheme, "://" and host: ASCII (scanAuthority)
 	}
 	u.schemeEnd, u.special = v.schemeEnd, true
 	u.userStart, u.userEnd, u.passStart, u.passEnd = v.hostStart, v.hostStart, v.hostStart, v.hostStart
 	u.hostStart, u.hostEnd, u.authEnd = v.hostStart, v.hostEnd, v.authEnd-d
 	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
 	u.port = v.port
-	u.pathStart, u.pathEnd = v.authEnd-d, v.pathEnd-d
+	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+}
+
+// setVerbatim fills p.u from input, which scanVerbatim accepted into v.
+func (p *parser) setVerbatim(input string, v *verbatimURL) {
+	p.setAuthority(input, v)
+	u := p.u
+	d := v.cut
+	u.buf = append(u.buf, input[v.authEnd:]...)
+	u.pathEnd = v.pathEnd - d
 	u.queryStart, u.fragStart = v.queryStart, v.fragStart
 	if d > 0 {
 		if u.queryStart >= 0 {
@@ -371,6 +473,10 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	id := *p
 	id.Name, id.Version, id.Description, id.Source, id.Notes, id.Hash, id.Limits = "", "", "", "", nil, "", Limits{}
 	n.identity = n.same && reflect.DeepEqual(id, Profile{})
+	for i, scheme := range []string{"http", "https"} {
+		n.vSchemes[i].to, _ = n.upgraded(scheme)
+		n.vSchemes[i].refused = len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme)
+	}
 	n.compileQueryKept(p)
 	return nil
 }
@@ -383,13 +489,16 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	r := p.Query
 	r.Order, r.DropEmpty, r.DropEmptyPairs, r.BareEmptyValue, r.ExplicitEmptyValue = "", false, false, false, false
 	r.FormEncoding, r.FormRaw, r.FormSpace, r.SortDecoded, r.Lowercase, r.Keep = false, "", "", false, false, nil
-	// A profile that removes parameters (query.remove, pagination) is left
-	// out: on a query that is not kept, the general path would match every
-	// key against the patterns again, which cost more than the queries kept
-	// saved (measured on web_dirty, with the patterns' prefilters:
-	// curiousnow-v0, edge-gateway, safebrowsing +150 to +200, clara +70
-	// instructions/URL).
-	n.queryAsIs = n.same && reflect.DeepEqual(r, QueryRules{}) && len(n.base) == 0 && n.page == nil
+	// query.remove and pagination: queryKept asks them about each key
+	// (removal), and a key they remove sends the URL to the general path,
+	// which asks again. On web that costs less than it saves (clara,
+	// curiousnow-v0, edge-gateway, crawler-commons, normalize-url −36 to
+	// −76 instructions/URL), on web_dirty, where tracking parameters are
+	// common, it costs more (+16 to +171). A group with the pattern "*"
+	// (safebrowsing: the query goes) removes every key: the test would fail
+	// on the first key of every query, so it is not made.
+	r.Remove = nil
+	n.queryAsIs = n.same && reflect.DeepEqual(r, QueryRules{}) && !removesEvery(p.Query.Remove)
 	// The bytes the query rules keep as they are, in a query that the
 	// verbatim scan took: '&' and '=', which delimit; no '%'; under
 	// query.form_encoding those it writes raw, and '+' when it writes a
@@ -397,6 +506,18 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	q := &p.Query
 	plus := !q.FormEncoding || n.k.form.space == "+" && !q.SortDecoded
 	n.formEq = q.FormEncoding && !n.k.form.value['=']
+	// The bytes form encoding and query.lowercase write as they are
+	// (appendQuery's direct split): under form encoding '&' and '=', which
+	// delimit, the raw bytes, and '+' (a space) when a space is written
+	// '+'; under lowercase no uppercase letter.
+	n.directScan = q.FormEncoding || q.Lowercase
+	for c := range n.directTab {
+		b := byte(c)
+		form := !q.FormEncoding || b == '&' || b == '=' || b == '+' && n.k.form.space == "+" || n.k.form.value[c]
+		if form && !(q.Lowercase && b >= 'A' && b <= 'Z') {
+			n.directTab[c] = vOK
+		}
+	}
 	for c := range n.queryTab {
 		switch b := byte(c); {
 		case b == '%', q.Lowercase && b >= 'A' && b <= 'Z':
@@ -404,6 +525,17 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 			n.queryTab[c] = vOK
 		}
 	}
+}
+
+// removesEvery reports whether one of groups has the pattern "*", which
+// matches every key.
+func removesEvery(groups []ParamGroup) bool {
+	for _, g := range groups {
+		if slices.Contains(g.Patterns, "*") {
+			return true
+		}
+	}
+	return false
 }
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
@@ -435,9 +567,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	dst = append(dst, c.scheme...)
 	dst = append(dst, s[c.schemeEnd:c.a]...)
 	dst = append(dst, s[c.b:c.end]...)
-	for i := start; i < start+c.lowerTo; i++ {
-		dst[i] = lower(dst[i])
-	}
+	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
 }
 
@@ -459,14 +589,15 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, v.schemeEnd
-	if to, ok := n.upgraded(scheme); ok {
-		if v.port >= 0 || specialPort(to) < 0 {
+	vs := &n.vSchemes[v.schemeEnd-4]
+	if vs.refused || v.pct && n.pctAny {
+		return c, false, true
+	}
+	if vs.to != "" {
+		if v.port >= 0 || specialPort(vs.to) < 0 {
 			return c, false, true // the port could be to's default (asParsed)
 		}
-		c.scheme = to
-	}
-	if len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme) || v.pct && n.pctAny {
-		return c, false, true
+		c.scheme = vs.to
 	}
 	c.a, c.b = v.hostStart, v.hostStart
 	h := s[v.hostStart:v.hostEnd]
@@ -581,12 +712,14 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
-// (scanned: it ran; ok: raw is verbatim, v its offsets), so that parse
-// does not scan raw again.
+// (scanned: it ran; ok: raw is verbatim, v its offsets; v.auth: its scheme
+// and authority are), so that parse does not scan raw again.
 func (p *parser) preFrom(raw string, v *verbatimURL, ok, scanned bool) {
 	switch {
 	case ok:
 		p.pre, p.preState, p.preInput = *v, preYes, raw
+	case scanned && v.auth:
+		p.pre, p.preState, p.preInput = *v, preAuth, raw
 	case scanned:
 		p.preState, p.preInput = preNo, raw
 	default:
