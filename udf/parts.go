@@ -2,7 +2,6 @@ package udf
 
 import (
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/urlnorm/urlnorm/internal/sqltype"
@@ -30,15 +29,14 @@ var (
 var parsers = sync.Pool{New: func() any { return new(normalize.Parser) }}
 
 // part is one URL-part function: a text part (ok false: NULL), a
-// composite written to a Builder (null true: NULL), an integer (ok false:
-// NULL), or a value of its own type.
+// composite written to a Builder (null true: NULL), or an integer (ok
+// false: NULL).
 type part struct {
 	name, doc, example string
 	returns            *SQLType
 	text               func(u *normalize.URL) (string, bool)
 	build              func(b Builder, u *normalize.URL) (null bool)
 	integer            func(u *normalize.URL) (int64, bool)
-	value              func(u *normalize.URL) any
 	// authority: the part is in the scheme or the authority, so the URL
 	// is read up to there (normalize.Parser.ParseAuthority: the same
 	// parts and errors as a whole parse).
@@ -137,20 +135,6 @@ func intPart(get func(*normalize.URL) (int64, bool), authority bool) IntFunc {
 	}
 }
 
-// valuePart is the row function of a value part. The value must not keep
-// strings that alias the parser: they are copied here.
-func valuePart(get func(*normalize.URL) any, authority bool) ValueFunc {
-	return func(args []string) (any, error) {
-		p := parsers.Get().(*normalize.Parser)
-		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:], authority)
-		if err != nil {
-			return nil, err
-		}
-		return get(u), nil
-	}
-}
-
 // buildPart is the row function of a composite part. The builder copies
 // what it keeps, so the part may write strings that alias the parser.
 func buildPart(build func(Builder, *normalize.URL) bool) BuildFunc {
@@ -163,15 +147,6 @@ func buildPart(build func(Builder, *normalize.URL) bool) BuildFunc {
 		}
 		return build(b, u), nil
 	}
-}
-
-// str copies s out of the parser's buffer (a value outlives the row); ok
-// false is NULL.
-func str(s string, ok bool) any {
-	if !ok {
-		return nil
-	}
-	return strings.Clone(s)
 }
 
 func port(u *normalize.URL) (int64, bool) {
@@ -335,8 +310,6 @@ func partRows(url, profile Arg) []*Func {
 				f.build = buildPart(p.build)
 			case p.integer != nil:
 				f.integer = intPart(p.integer, p.authority)
-			default:
-				f.value = valuePart(p.value, p.authority)
 			}
 			fs = append(fs, f)
 		}
