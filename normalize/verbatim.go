@@ -540,15 +540,27 @@ func removesEvery(groups []ParamGroup) bool {
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
 // scheme (s's, or the one scheme.upgrade gives) + s[schemeEnd:a] +
-// s[b:end], where s[a:b] is a www label or a port that a rule removes (a
-// == b when none) and s[end:] the trailing slash, fragment … that rules
-// remove; the bytes of the output before lowerTo are lowercased (the
-// scheme and the host of an input that has them in uppercase).
+// s[b:slash] + s[rest:end], where s[a:b] is a www label or a port that a
+// rule removes (a == b when none), s[slash:rest] the trailing slashes
+// that a rule removes before a query or a fragment (slash == rest when
+// none) and s[end:] the trailing slash, fragment … that rules remove; the
+// bytes of the output before lowerTo are lowercased (the scheme and the
+// host of an input that has them in uppercase). When sort is set, the
+// query s[q0:q1] is written with its parameters in the profile's order
+// (sort.appendReordered).
 type canon struct {
 	scheme               string
 	schemeEnd, a, b, end int
+	slash, rest          int
+	q0, q1               int
+	sort                 *Normalizer
 	same                 bool // the output is s[:end]
 	lowerTo              int
+}
+
+// size is the length of the canonical form.
+func (c *canon) size() int {
+	return len(c.scheme) + c.a - c.schemeEnd + c.end - c.b - (c.rest - c.slash)
 }
 
 // string returns the canonical form: s itself or a prefix of it when
@@ -558,7 +570,7 @@ func (c *canon) string(s string) string {
 	if c.same {
 		return s[:c.end]
 	}
-	b := c.append(make([]byte, 0, len(c.scheme)+c.a-c.schemeEnd+c.end-c.b), s)
+	b := c.append(make([]byte, 0, c.size()), s)
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
@@ -566,7 +578,14 @@ func (c *canon) append(dst []byte, s string) []byte {
 	start := len(dst)
 	dst = append(dst, c.scheme...)
 	dst = append(dst, s[c.schemeEnd:c.a]...)
-	dst = append(dst, s[c.b:c.end]...)
+	dst = append(dst, s[c.b:c.slash]...)
+	if c.sort != nil {
+		dst = append(dst, s[c.rest:c.q0]...)
+		dst = c.sort.appendReordered(dst, s[c.q0:c.q1])
+		dst = append(dst, s[c.q1:c.end]...)
+	} else {
+		dst = append(dst, s[c.rest:c.end]...)
+	}
 	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
 }
@@ -575,7 +594,8 @@ func (c *canon) append(dst []byte, s string) []byte {
 // a URL, when s is verbatim (scanVerbatim, which fills v; an uppercase
 // scheme or host is lowercased) and the profile's rules do at most what
 // canon can say: upgrade the scheme, drop a www label or the port,
-// trailing slashes, the fragment. ok is false when a rule may do more (the
+// trailing slashes (before a query or a fragment too), the fragment, and
+// sort a query whose parameters are written as they are. ok is false when a rule may do more (the
 // general code decides; c is then only partly filled) or s is not
 // verbatim (vOK false).
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
@@ -662,22 +682,32 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if end == v.authEnd && n.emptyDir {
 		end++ // the root's slash, which s has
 	}
-	if end != v.pathEnd {
-		if c.end != v.pathEnd {
-			return c, false, true // a query or a fragment follows the slash
-		}
-		c.end = end
+	c.slash, c.rest = c.b, c.b
+	switch {
+	case end == v.pathEnd:
+	case c.end == v.pathEnd:
+		c.end = end // nothing follows the slash
+	case end > v.authEnd:
+		c.slash, c.rest = end, v.pathEnd // a query or a fragment follows the slash
+	default:
+		return c, false, true // a query or a fragment after no path at all: the general path says
 	}
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
-	if len(c.scheme)+c.a-c.schemeEnd+c.end-c.b > n.maxLen {
+	if c.size() > n.maxLen {
 		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
 	}
-	if q != "" && !n.queryKept(q) {
-		return c, false, true
+	if q != "" {
+		ok, inOrder := n.queryKept(q)
+		if !ok {
+			return c, false, true
+		}
+		if !inOrder {
+			c.sort, c.q0, c.q1 = n, v.queryStart, v.queryStart+len(q)
+		}
 	}
-	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme
+	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme && c.slash == c.rest && c.sort == nil
 	return c, true, true
 }
 
