@@ -687,10 +687,8 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	case end == v.pathEnd:
 	case c.end == v.pathEnd:
 		c.end = end // nothing follows the slash
-	case end > v.authEnd:
-		c.slash, c.rest = end, v.pathEnd // a query or a fragment follows the slash
 	default:
-		return c, false, true // a query or a fragment after no path at all: the general path says
+		c.slash, c.rest = end, v.pathEnd // a query or a fragment follows the slash
 	}
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
