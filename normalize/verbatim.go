@@ -546,21 +546,20 @@ func removesEvery(groups []ParamGroup) bool {
 // none) and s[end:] the trailing slash, fragment … that rules remove; the
 // bytes of the output before lowerTo are lowercased (the scheme and the
 // host of an input that has them in uppercase). When sort is set, the
-// query s[q0:q1] is written with its parameters in the profile's order
-// (sort.appendReordered).
+// query s[rest+1:q1] (s[rest] is its '?') is written with its parameters
+// in the profile's order (sort.appendReordered).
 type canon struct {
 	scheme               string
 	schemeEnd, a, b, end int
-	slash, rest          int
-	q0, q1               int
-	sort                 *Normalizer
-	same                 bool // the output is s[:end]
+	slash, rest, q1      int32 // a verbatim URL is shorter than limits.max_length (maxLimitLength)
+	same                 bool  // the output is s[:end]
 	lowerTo              int
+	sort                 *Normalizer
 }
 
 // size is the length of the canonical form.
 func (c *canon) size() int {
-	return len(c.scheme) + c.a - c.schemeEnd + c.end - c.b - (c.rest - c.slash)
+	return len(c.scheme) + c.a - c.schemeEnd + c.end - c.b - int(c.rest-c.slash)
 }
 
 // string returns the canonical form: s itself or a prefix of it when
@@ -578,13 +577,17 @@ func (c *canon) append(dst []byte, s string) []byte {
 	start := len(dst)
 	dst = append(dst, c.scheme...)
 	dst = append(dst, s[c.schemeEnd:c.a]...)
-	dst = append(dst, s[c.b:c.slash]...)
-	if c.sort != nil {
-		dst = append(dst, s[c.rest:c.q0]...)
-		dst = c.sort.appendReordered(dst, s[c.q0:c.q1])
+	switch {
+	case c.sort != nil:
+		dst = append(dst, s[c.b:c.slash]...)
+		dst = append(dst, '?')
+		dst = c.sort.appendReordered(dst, s[c.rest+1:c.q1])
 		dst = append(dst, s[c.q1:c.end]...)
-	} else {
+	case c.slash != c.rest:
+		dst = append(dst, s[c.b:c.slash]...)
 		dst = append(dst, s[c.rest:c.end]...)
+	default:
+		dst = append(dst, s[c.b:c.end]...)
 	}
 	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
@@ -682,13 +685,12 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if end == v.authEnd && n.emptyDir {
 		end++ // the root's slash, which s has
 	}
-	c.slash, c.rest = c.b, c.b
 	switch {
 	case end == v.pathEnd:
 	case c.end == v.pathEnd:
 		c.end = end // nothing follows the slash
 	default:
-		c.slash, c.rest = end, v.pathEnd // a query or a fragment follows the slash
+		c.slash, c.rest = int32(end), int32(v.pathEnd) // a query or a fragment follows the slash
 	}
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
@@ -702,7 +704,10 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 			return c, false, true
 		}
 		if !inOrder {
-			c.sort, c.q0, c.q1 = n, v.queryStart, v.queryStart+len(q)
+			c.sort, c.q1 = n, int32(v.queryStart+len(q))
+			if c.slash == c.rest {
+				c.slash, c.rest = int32(v.pathEnd), int32(v.pathEnd)
+			}
 		}
 	}
 	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme && c.slash == c.rest && c.sort == nil
