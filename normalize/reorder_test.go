@@ -145,3 +145,32 @@ func BenchmarkReorder18(b *testing.B) {
 		})
 	}
 }
+
+// TestReorderMaxLength: limits.max_length counts the output without the
+// slashes cut before a query: an upgrade that adds a byte where a cut
+// removes one stays within the limit, and the shortcut answers (with the
+// reference's output); one byte more fails as on the general path.
+func TestReorderMaxLength(t *testing.T) {
+	p := normalize.MustLookup("whatwg").Profile()
+	p.Name, p.Scheme.Upgrade, p.Limits.MaxLength = "upgrade-max", map[string]string{"http": "https"}, 30
+	p.Path.TrailingSlash, p.Query.Order = normalize.SlashRemove, normalize.OrderKey
+	fast, ref := fastAndReference(t, p)
+	for _, c := range []struct {
+		in       string
+		shortcut bool
+	}{
+		{"http://example.com/abcd/?b&a=1", true},  // 30 bytes, 30 written
+		{"http://example.com/abcd/#fragm", true},  // a fragment after the slash
+		{"http://example.com/abcde?b&a=1", false}, // 31 written: the general path fails
+		{"http://example.com/abcd//?b&a=", true},  // two slashes cut
+	} {
+		got, gerr := fast.Normalize(c.in)
+		want, werr := ref.Normalize(c.in)
+		if got != want || errString(gerr) != errString(werr) {
+			t.Errorf("Normalize(%q) = %q, %v; reference %q, %v", c.in, got, gerr, want, werr)
+		}
+		if a := normalize.VerbatimAnswers(fast, c.in); a != c.shortcut {
+			t.Errorf("verbatimCanon answers %q: %v, want %v", c.in, a, c.shortcut)
+		}
+	}
+}
