@@ -549,17 +549,20 @@ func removesEvery(groups []ParamGroup) bool {
 // query s[rest+1:q1] (s[rest] is its '?') is written with its parameters
 // in the profile's order (sort.appendReordered).
 type canon struct {
-	scheme               string
-	schemeEnd, a, b, end int
-	slash, rest, q1      int32 // a verbatim URL is shorter than limits.max_length (maxLimitLength)
-	same                 bool  // the output is s[:end]
-	lowerTo              int
-	sort                 *Normalizer
+	scheme string
+	end    int
+	// The offsets in 32 bits (a verbatim URL is at most limits.max_length,
+	// maxLimitLength), so that canon, which verbatimCanon returns for
+	// every URL, is 64 bytes.
+	schemeEnd, a, b, slash, rest, q1 int32
+	lowerTo                          int32
+	same                             bool // the output is s[:end]
+	sort                             *Normalizer
 }
 
 // size is the length of the canonical form.
 func (c *canon) size() int {
-	return len(c.scheme) + c.a - c.schemeEnd + c.end - c.b - int(c.rest-c.slash)
+	return len(c.scheme) + int(c.a-c.schemeEnd) + c.end - int(c.b) - int(c.rest-c.slash)
 }
 
 // string returns the canonical form: s itself or a prefix of it when
@@ -589,7 +592,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	default:
 		dst = append(dst, s[c.b:c.end]...)
 	}
-	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
+	lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
 }
 
@@ -611,7 +614,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		return c, true, true
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
-	c.scheme, c.schemeEnd = scheme, v.schemeEnd
+	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
 	if vs.refused || v.pct && n.pctAny {
 		return c, false, true
@@ -622,7 +625,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		}
 		c.scheme = vs.to
 	}
-	c.a, c.b = v.hostStart, v.hostStart
+	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
 	h := s[v.hostStart:v.hostEnd]
 	if !v.lower {
 		h = n.stripWWW(h)
@@ -630,15 +633,15 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.hostChanges(h, v.lower) {
 		return c, false, true
 	}
-	c.b += v.hostEnd - v.hostStart - len(h) // the www label and its dot
+	c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
 	if v.lower {
-		c.lowerTo = len(c.scheme) + v.hostEnd - v.schemeEnd - (c.b - c.a)
+		c.lowerTo = int32(len(c.scheme)+v.hostEnd-v.schemeEnd) - (c.b - c.a)
 	}
 	if v.cut > 0 || v.port >= 0 && n.portChanges(scheme, int(v.port)) {
 		if c.a != c.b {
 			return c, false, true // two cuts
 		}
-		c.a, c.b = v.hostEnd, v.authEnd
+		c.a, c.b = int32(v.hostEnd), int32(v.authEnd)
 	}
 	path := s[v.authEnd:v.pathEnd]
 	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
