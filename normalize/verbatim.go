@@ -601,9 +601,9 @@ func (c *canon) append(dst []byte, s string) []byte {
 // scheme or host is lowercased) and the profile's rules do at most what
 // canon can say: upgrade the scheme, drop a www label or the port,
 // trailing slashes (before a query or a fragment too), the fragment, and
-// sort a query whose parameters are written as they are. ok is false when a rule may do more (the
-// general code decides; c is then only partly filled) or s is not
-// verbatim (vOK false).
+// sort a query whose parameters are written as they are. ok is false when
+// a rule may do more (the general code decides; c is then only partly
+// filled) or s is not verbatim (vOK false).
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
 		return c, false, false
