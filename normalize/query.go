@@ -87,10 +87,10 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
 	direct := !pct && (!n.directScan || spanOK(q, &n.directTab) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
-	b, ok := n.splitQuery(st, q, groups, rec, pct, direct)
+	var b []byte
+	st.params, b, ok = n.splitQuery(st, st.params[:0], q, groups, rec, pct, direct)
 	if !ok {
-		st.params = st.params[:0]
-		b, _ = n.splitQuery(st, q, groups, rec, pct, false)
+		st.params, b, _ = n.splitQuery(st, st.params[:0], q, groups, rec, pct, false)
 	}
 	n.sortParams(st.params, b)
 	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
@@ -100,21 +100,27 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	}
 	out = slices.Grow(out, 1+len(b)+len(st.params)) // at most: the pairs, '?' and '&'s
 	out = append(out, '?')
-	for i, p := range st.params {
+	return appendParams(out, st.params, b), nil
+}
+
+// appendParams appends the parameters ps (offsets into b), joined by '&'.
+func appendParams(out []byte, ps []param, b []byte) []byte {
+	for i, p := range ps {
 		if i > 0 {
 			out = append(out, '&')
 		}
 		out = append(out, b[p.k0:p.end]...)
 	}
-	return out, nil
+	return out
 }
 
-// splitQuery splits q into st.params after the rules: offsets into q
-// itself when direct (the rules write each parameter as it is), else into
-// st.qbuf, which it fills; it returns the bytes the offsets index. ok is
-// false when direct meets a parameter the rules change after all: a value
-// whose '=' form encoding encodes, a "k" written "k=".
-func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result, pct, direct bool) (b []byte, ok bool) {
+// splitQuery appends the parameters of q after the rules to ps and
+// returns it: offsets into q itself when direct (the rules write each
+// parameter as it is), else into st.qbuf, which it fills (direct does not
+// use st); it returns the bytes the offsets index. ok is false when direct
+// meets a parameter the rules change after all: a value whose '=' form
+// encoding encodes, a "k" written "k=".
+func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
 	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	for at, more := 0, true; more; {
 		end := len(q)
@@ -131,11 +137,11 @@ func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result
 		eq := strings.IndexByte(piece, '=')
 		if direct {
 			if eq < 0 && n.k.explicitEmpty && piece != "" {
-				return nil, false // "k" is written "k="
+				return ps, nil, false // "k" is written "k="
 			}
 			if eq >= 0 {
 				if n.formEq && strings.IndexByte(piece[eq+1:], '=') >= 0 {
-					return nil, false
+					return ps, nil, false
 				}
 				p.k1 = p.k0 + uint32(eq)
 				if n.query.BareEmptyValue && eq == len(piece)-1 {
@@ -165,12 +171,12 @@ func (n *Normalizer) splitQuery(st *state, q string, groups ruleSet, rec *Result
 				continue
 			}
 		}
-		st.params = append(st.params, p)
+		ps = append(ps, p)
 	}
 	if !direct {
 		b = st.qbuf
 	}
-	return b, true
+	return ps, b, true
 }
 
 // removes says why the rules remove the query parameter with key k:
@@ -345,18 +351,21 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 	return cmpBare(a, c)
 }
 
-// queryKept reports whether the profile's query rules leave the query q
-// of a verbatim URL (no byte the URL Standard encodes; no per-host rule)
-// as it is, without writing it anywhere: no empty parameter, no "k="
-// under bare_empty_value nor "k" under explicit_empty_value, no key that
-// query.remove or pagination removes, the parameters already in the
-// profile's order, and every byte one that the
-// rules keep (queryTab: no '%', whose escapes are the percent rules' and
-// form decoding's). Otherwise the general path decides (appendQuery, its
-// reference). compileQueryKept says for which profiles it is asked.
-func (n *Normalizer) queryKept(q string) bool {
+// queryKept reports whether the profile's query rules write each
+// parameter of the query q of a verbatim URL (no byte the URL Standard
+// encodes; no per-host rule) as it is and remove none, without writing it
+// anywhere: no empty parameter, no "k=" under bare_empty_value nor "k"
+// under explicit_empty_value, no key that query.remove or pagination
+// removes, and every byte one that the rules keep (queryTab: no '%', whose
+// escapes are the percent rules' and form decoding's); and whether the
+// parameters are already in the profile's order (inOrder: the rules leave
+// q as it is; else appendReordered writes them). Otherwise the general
+// path decides (appendQuery, its reference). compileQueryKept says for
+// which profiles it is asked.
+func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
+	inOrder = true
 	for i := 0; i <= len(q); {
 		end := len(q)
 		if j := strings.IndexByte(q[i:], '&'); j >= 0 {
@@ -372,17 +381,29 @@ func (n *Normalizer) queryKept(q string) bool {
 			eq < 0 && n.k.explicitEmpty,                                       // "k" is written "k="
 			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
 			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
-			return false
+			return false, false
 		}
 		if n.page != nil || len(n.base) > 0 {
 			if r, _ := n.removes(n.base, q[i:p.k1]); r != "" {
-				return false // a rule removes it (a key with bytes the rules change fails the byte test below)
+				return false, false // a rule removes it (a key with bytes the rules change fails the byte test below)
 			}
 		}
-		if i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
-			return false
+		if inOrder && i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
+			inOrder = false
 		}
 		prev, i = p, end+1
 	}
-	return spanOK(q, &n.queryTab) == len(q)
+	return spanOK(q, &n.queryTab) == len(q), inOrder
+}
+
+// appendReordered appends the parameters of q, a query whose parameters
+// queryKept says the rules write as they are but not in this order, in
+// the profile's order: pieces of q, split as appendQuery splits it
+// (direct: nothing is removed nor rewritten) and sorted by sortParams
+// (stable: equal keys keep their order), as the general path would.
+func (n *Normalizer) appendReordered(dst []byte, q string) []byte {
+	var buf [16]param // on the stack: a longer query allocates its list
+	ps, b, _ := n.splitQuery(nil, buf[:0], q, nil, nil, false, true)
+	n.sortParams(ps, b)
+	return appendParams(dst, ps, b)
 }

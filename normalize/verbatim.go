@@ -540,15 +540,29 @@ func removesEvery(groups []ParamGroup) bool {
 
 // canon is the canonical form of a verbatim URL s as pieces of s:
 // scheme (s's, or the one scheme.upgrade gives) + s[schemeEnd:a] +
-// s[b:end], where s[a:b] is a www label or a port that a rule removes (a
-// == b when none) and s[end:] the trailing slash, fragment … that rules
-// remove; the bytes of the output before lowerTo are lowercased (the
-// scheme and the host of an input that has them in uppercase).
+// s[b:slash] + s[rest:end], where s[a:b] is a www label or a port that a
+// rule removes (a == b when none), s[slash:rest] the trailing slashes
+// that a rule removes before a query or a fragment (slash == rest when
+// none) and s[end:] the trailing slash, fragment … that rules remove; the
+// bytes of the output before lowerTo are lowercased (the scheme and the
+// host of an input that has them in uppercase). When sort is set, the
+// query s[rest+1:q1] (s[rest] is its '?') is written with its parameters
+// in the profile's order (sort.appendReordered).
 type canon struct {
-	scheme               string
-	schemeEnd, a, b, end int
-	same                 bool // the output is s[:end]
-	lowerTo              int
+	scheme string
+	end    int
+	// The offsets in 32 bits (a verbatim URL is at most limits.max_length,
+	// maxLimitLength), so that canon, which verbatimCanon returns for
+	// every URL, is 64 bytes.
+	schemeEnd, a, b, slash, rest, q1 int32
+	lowerTo                          int32
+	same                             bool // the output is s[:end]
+	sort                             *Normalizer
+}
+
+// size is the length of the canonical form.
+func (c *canon) size() int {
+	return len(c.scheme) + int(c.a-c.schemeEnd) + c.end - int(c.b) - int(c.rest-c.slash)
 }
 
 // string returns the canonical form: s itself or a prefix of it when
@@ -558,7 +572,7 @@ func (c *canon) string(s string) string {
 	if c.same {
 		return s[:c.end]
 	}
-	b := c.append(make([]byte, 0, len(c.scheme)+c.a-c.schemeEnd+c.end-c.b), s)
+	b := c.append(make([]byte, 0, c.size()), s)
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
@@ -566,8 +580,19 @@ func (c *canon) append(dst []byte, s string) []byte {
 	start := len(dst)
 	dst = append(dst, c.scheme...)
 	dst = append(dst, s[c.schemeEnd:c.a]...)
-	dst = append(dst, s[c.b:c.end]...)
-	lowerASCII(dst[start : start+c.lowerTo]) // the scheme and the host: ASCII (scanAuthority)
+	switch {
+	case c.sort != nil:
+		dst = append(dst, s[c.b:c.slash]...)
+		dst = append(dst, '?')
+		dst = c.sort.appendReordered(dst, s[c.rest+1:c.q1])
+		dst = append(dst, s[c.q1:c.end]...)
+	case c.slash != c.rest:
+		dst = append(dst, s[c.b:c.slash]...)
+		dst = append(dst, s[c.rest:c.end]...)
+	default:
+		dst = append(dst, s[c.b:c.end]...)
+	}
+	lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
 	return dst
 }
 
@@ -575,9 +600,10 @@ func (c *canon) append(dst []byte, s string) []byte {
 // a URL, when s is verbatim (scanVerbatim, which fills v; an uppercase
 // scheme or host is lowercased) and the profile's rules do at most what
 // canon can say: upgrade the scheme, drop a www label or the port,
-// trailing slashes, the fragment. ok is false when a rule may do more (the
-// general code decides; c is then only partly filled) or s is not
-// verbatim (vOK false).
+// trailing slashes (before a query or a fragment too), the fragment, and
+// sort a query whose parameters are written as they are. ok is false when
+// a rule may do more (the general code decides; c is then only partly
+// filled) or s is not verbatim (vOK false).
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
 		return c, false, false
@@ -588,7 +614,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		return c, true, true
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
-	c.scheme, c.schemeEnd = scheme, v.schemeEnd
+	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
 	if vs.refused || v.pct && n.pctAny {
 		return c, false, true
@@ -599,7 +625,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		}
 		c.scheme = vs.to
 	}
-	c.a, c.b = v.hostStart, v.hostStart
+	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
 	h := s[v.hostStart:v.hostEnd]
 	if !v.lower {
 		h = n.stripWWW(h)
@@ -607,15 +633,15 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.hostChanges(h, v.lower) {
 		return c, false, true
 	}
-	c.b += v.hostEnd - v.hostStart - len(h) // the www label and its dot
+	c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
 	if v.lower {
-		c.lowerTo = len(c.scheme) + v.hostEnd - v.schemeEnd - (c.b - c.a)
+		c.lowerTo = int32(len(c.scheme)+v.hostEnd-v.schemeEnd) - (c.b - c.a)
 	}
 	if v.cut > 0 || v.port >= 0 && n.portChanges(scheme, int(v.port)) {
 		if c.a != c.b {
 			return c, false, true // two cuts
 		}
-		c.a, c.b = v.hostEnd, v.authEnd
+		c.a, c.b = int32(v.hostEnd), int32(v.authEnd)
 	}
 	path := s[v.authEnd:v.pathEnd]
 	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
@@ -662,22 +688,32 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if end == v.authEnd && n.emptyDir {
 		end++ // the root's slash, which s has
 	}
-	if end != v.pathEnd {
-		if c.end != v.pathEnd {
-			return c, false, true // a query or a fragment follows the slash
-		}
-		c.end = end
+	switch {
+	case end == v.pathEnd:
+	case c.end == v.pathEnd:
+		c.end = end // nothing follows the slash
+	default:
+		c.slash, c.rest = int32(end), int32(v.pathEnd) // a query or a fragment follows the slash
 	}
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
-	if len(c.scheme)+c.a-c.schemeEnd+c.end-c.b > n.maxLen {
+	if c.size() > n.maxLen {
 		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
 	}
-	if q != "" && !n.queryKept(q) {
-		return c, false, true
+	if q != "" {
+		ok, inOrder := n.queryKept(q)
+		if !ok {
+			return c, false, true
+		}
+		if !inOrder {
+			c.sort, c.q1 = n, int32(v.queryStart+len(q))
+			if c.slash == c.rest {
+				c.slash, c.rest = int32(v.pathEnd), int32(v.pathEnd)
+			}
+		}
 	}
-	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme
+	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme && c.slash == c.rest && c.sort == nil
 	return c, true, true
 }
 
