@@ -199,8 +199,9 @@ func New(p Profile) (*Normalizer, error) {
 //     reject, the verbatim scan (verbatim.go), idnCache (host.go);
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
-//     verbatim URL the rules leave as it is, its query too with queryKept:
-//     no parse, no copy), the query's one '%' scan for all its parts,
+//     verbatim URL the rules leave as it is or only cut, its query too with
+//     queryKept, or written in the profile's order by appendReordered: no
+//     parse), the query's one '%' scan for all its parts,
 //     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length and last-byte filters
