@@ -24,10 +24,24 @@ var assumed sync.Map // name → assumedEntry
 
 type assumedEntry struct{ base, n *Normalizer }
 
+// assumeAt is where the "+SCHEME" of a profile name starts, or -1.
+func assumeAt(name string) int { return strings.LastIndex(name, AssumeSep) }
+
+// Fixed reports whether name is a built-in profile or a built-in's
+// "NAME+SCHEME" variant: Lookup gives such a name the same normalizer
+// (or the same error) every time, so a caller may keep its answer. A
+// registered profile is not fixed: Register may replace it.
+func Fixed(name string) bool {
+	if i := assumeAt(name); i >= 0 {
+		name = name[:i]
+	}
+	return Builtin(name)
+}
+
 // lookupAssumed returns the normalizer of "NAME+SCHEME"; ok is false when
 // name has no AssumeSep.
 func lookupAssumed(name string) (n *Normalizer, ok bool, err error) {
-	i := strings.LastIndex(name, AssumeSep)
+	i := assumeAt(name)
 	if i < 0 {
 		return nil, false, nil
 	}

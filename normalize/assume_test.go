@@ -160,3 +160,23 @@ func TestAssumeSuffixRegistered(t *testing.T) {
 		t.Errorf("after re-registering: %q, version %q", got, d.Version())
 	}
 }
+
+// Fixed: built-ins and their "+SCHEME" variants, not registered or
+// unknown names (udf keeps Lookup's answer for a fixed name).
+func TestFixed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"default", true},
+		{"clara+https", true},      // a built-in's variant
+		{"whatwg+nope", true},      // Lookup's error is fixed too
+		{"no-such-profile", false}, // may be registered later
+		{"no-such+https", false},
+		{"", false},
+	} {
+		if got := normalize.Fixed(tc.name); got != tc.want {
+			t.Errorf("Fixed(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

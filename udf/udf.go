@@ -288,11 +288,7 @@ func lookupProfile(name string) (*normalize.Normalizer, error) {
 		return p.n, nil
 	}
 	n, err := normalize.Lookup(name)
-	base := name
-	if i := strings.LastIndex(name, normalize.AssumeSep); i >= 0 {
-		base = name[:i] // "NAME+SCHEME": NAME's rules
-	}
-	if err == nil && normalize.Builtin(base) {
+	if err == nil && normalize.Fixed(name) {
 		lastProfile.Store(&namedProfile{name: strings.Clone(name), n: n})
 	}
 	return n, err

@@ -81,8 +81,14 @@ func kindOf(t *udf.SQLType) kind {
 		return kindList
 	case t.IsStruct():
 		return kindStruct
+	case t.Base == "BOOLEAN":
+		return kindBoolean
+	case t.Base == "INTEGER":
+		return kindInteger
+	case t.Base == "BIGINT":
+		return kindBigint
 	}
-	return map[string]kind{"BOOLEAN": kindBoolean, "INTEGER": kindInteger, "BIGINT": kindBigint}[t.Base] // else VARCHAR (CheckType)
+	return kindVarchar // the only other type CheckType accepts
 }
 
 // NewColumn returns an empty column of type t.
