@@ -271,6 +271,57 @@ func (p *Parser) ParseAuthority(raw string) (*URL, error) {
 	return u, err
 }
 
+// ParseWithoutPath parses raw as Parse does but leaves its path out, for
+// the parts after it: the URL's scheme, userinfo, host, port, query and
+// fragment are Parse's, its path is empty (its String is then not raw's
+// URL). It fails exactly when Parse fails (see ParseAuthority). A special
+// URL's path ends at its first '?' or '#' whatever the bytes before them,
+// so when the authority, the query and the fragment are written as the
+// serializer writes them, the path needs no look (url_query costs a scan
+// of the authority and the query, not of the path).
+func (p *Parser) ParseWithoutPath(raw string) (*URL, error) {
+	var v verbatimURL
+	if i := scanAuthority(raw, &v); i >= 0 && (i == len(raw) || authorityEnd(raw[i])) {
+		end := pathEnd(raw, i)
+		if scanQueryFragment(raw, end, &v) {
+			p.u.reset()
+			p.p.u = &p.u
+			v.authEnd = i
+			p.p.setAuthority(raw, &v)
+			// the query and the fragment follow the authority in the buffer
+			u := &p.u
+			u.buf = append(u.buf, raw[end:]...)
+			shift := end - u.authEnd // the path and the default port left out
+			if v.queryStart >= 0 {
+				u.queryStart = v.queryStart - shift
+			}
+			if v.fragStart >= 0 {
+				u.fragStart = v.fragStart - shift
+			}
+			return u, nil
+		}
+	}
+	u, err := p.Parse(raw)
+	if err == nil {
+		u.pathEnd = u.pathStart // the same URL whichever way it was parsed
+		u.plainPath = false
+	}
+	return u, err
+}
+
+// pathEnd returns where the path of a special URL that starts at s[i:]
+// ends: at its first '?' or '#', or at the end of s.
+func pathEnd(s string, i int) int {
+	end := len(s)
+	if j := strings.IndexByte(s[i:], '#'); j >= 0 {
+		end = i + j
+	}
+	if j := strings.IndexByte(s[i:end], '?'); j >= 0 {
+		end = i + j
+	}
+	return end
+}
+
 // authorityEnd reports whether c ends a special URL's authority.
 func authorityEnd(c byte) bool { return c == '/' || c == '?' || c == '#' || c == '\\' }
 

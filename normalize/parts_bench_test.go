@@ -17,32 +17,41 @@ var sinkLen int
 func BenchmarkParts(b *testing.B) {
 	var segs []string
 	var href []byte
+	// How much of the URL a part reads, as udf's: all of it (Parser.Parse),
+	// its authority (ParseAuthority) or all but its path (ParseWithoutPath).
+	const (
+		whole = iota
+		auth
+		noPath
+	)
 	parts := []struct {
-		name string
-		read func(u *normalize.URL) int
-		auth bool // a part of the authority: Parser.ParseAuthority, as udf's
+		name  string
+		read  func(u *normalize.URL) int
+		reach int
 	}{
-		{"parse", func(u *normalize.URL) int { return 0 }, false},
-		{"parse_authority", func(u *normalize.URL) int { return 0 }, true},
-		{"host", func(u *normalize.URL) int { return len(u.Host()) }, true},
-		{"registrable_domain", func(u *normalize.URL) int { return len(u.RegistrableDomain()) }, true},
-		{"domain_parts", func(u *normalize.URL) int { return len(u.DomainParts(normalize.AllSuffixes).Subdomain) }, true},
-		{"extension", func(u *normalize.URL) int { return len(u.Extension()) }, false},
+		{"parse", func(u *normalize.URL) int { return 0 }, whole},
+		{"parse_authority", func(u *normalize.URL) int { return 0 }, auth},
+		{"parse_without_path", func(u *normalize.URL) int { return 0 }, noPath},
+		{"host", func(u *normalize.URL) int { return len(u.Host()) }, auth},
+		{"registrable_domain", func(u *normalize.URL) int { return len(u.RegistrableDomain()) }, auth},
+		{"domain_parts", func(u *normalize.URL) int { return len(u.DomainParts(normalize.AllSuffixes).Subdomain) }, auth},
+		{"extension", func(u *normalize.URL) int { return len(u.Extension()) }, whole},
 		{"path_segments", func(u *normalize.URL) int {
 			segs, _ = u.AppendPathSegments(segs[:0])
 			return len(segs)
-		}, false},
-		{"query_param", func(u *normalize.URL) int { v, _ := u.QueryParam("utm_source"); return len(v) }, false},
+		}, whole},
+		{"query", func(u *normalize.URL) int { q, _ := u.Query(); return len(q) }, noPath},
+		{"query_param", func(u *normalize.URL) int { v, _ := u.QueryParam("utm_source"); return len(v) }, noPath},
 		{"parse_url", func(u *normalize.URL) int {
-			// Every part, and one copy of the URL (udf's parseURL takes
-			// the parts from URL.Clone), as the Part/all parts op.
+			// Every part, each copied out, as udf's parseURL writes each
+			// to the host's builder (the Part/all parts op).
 			href = append(href[:0], u.String()...)
 			q, _ := u.Query()
 			f, _ := u.Fragment()
 			d := u.DomainParts(normalize.AllSuffixes)
 			return len(u.Scheme()) + len(u.Username()) + len(u.Password()) + len(u.Host()) + len(u.HostKind().String()) +
 				len(u.Path()) + len(q) + len(f) + len(d.RegistrableDomain) + len(d.PublicSuffix) + len(d.Subdomain) + u.Port()
-		}, false},
+		}, whole},
 	}
 	corpora := benchCorpora(b)
 	for _, part := range parts {
@@ -51,8 +60,11 @@ func BenchmarkParts(b *testing.B) {
 				b.ReportAllocs()
 				var p normalize.Parser
 				parse := p.Parse
-				if part.auth {
+				switch part.reach {
+				case auth:
 					parse = p.ParseAuthority
+				case noPath:
+					parse = p.ParseWithoutPath
 				}
 				urls := c.urls
 				for i := 0; b.Loop(); i++ {

@@ -78,6 +78,19 @@ func ExampleParser_ParseAuthority() {
 	// invalid_host
 }
 
+// ParseWithoutPath reads what comes after the path (and before it), not
+// the path itself: url_query and url_fragment use it.
+func ExampleParser_ParseWithoutPath() {
+	var p normalize.Parser
+	u, _ := p.ParseWithoutPath("https://example.com/a/../b?utm_source=x&id=7#top")
+	q, _ := u.Query()
+	f, _ := u.Fragment()
+	v, _ := u.QueryParam("id")
+	fmt.Printf("%s %q %s %s %s\n", u.Host(), u.Path(), q, f, v)
+	// Output:
+	// example.com "" utm_source=x&id=7 top 7
+}
+
 // AppendPathSegments fills a reused list, where PathSegments makes a new
 // one per URL.
 func ExampleURL_AppendPathSegments() {

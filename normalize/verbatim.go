@@ -166,9 +166,17 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
 	}
 	v.authEnd, v.auth = i, true
-	if i = verbatimPath(s, i, v); i < 0 {
+	if i = verbatimPath(s, i, v); i < 0 || !scanQueryFragment(s, i, v) {
 		return false
 	}
+	v.pct = strings.IndexByte(s[v.authEnd:], '%') >= 0
+	return true
+}
+
+// scanQueryFragment reads the query and the fragment of a special URL at
+// s[i:], where the path ends ('?', '#' or the end of s), into v and
+// reports whether the serializer writes them as they are.
+func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 	v.queryStart, v.fragStart = -1, -1
 	if i < len(s) && s[i] == '?' {
 		// The special-query percent-encode set includes '#', which ends the query.
@@ -188,7 +196,6 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 			return false
 		}
 	}
-	v.pct = strings.IndexByte(s[v.authEnd:], '%') >= 0
 	return true
 }
 

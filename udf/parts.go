@@ -37,11 +37,18 @@ type part struct {
 	text               func(u *normalize.URL) (string, bool)
 	build              func(b Builder, u *normalize.URL) (null bool)
 	integer            func(u *normalize.URL) (int64, bool)
-	// authority: the part is in the scheme or the authority, so the URL
-	// is read up to there (normalize.Parser.ParseAuthority: the same
-	// parts and errors as a whole parse).
-	authority bool
+	reads              reach
 }
+
+// reach is how much of the URL a part reads: the parse stops or skips
+// what it need not read, with the same parts and errors as a whole parse.
+type reach uint8
+
+const (
+	wholeURL  reach = iota // normalize.Parser.Parse
+	authority              // the scheme or the authority: normalize.Parser.ParseAuthority
+	noPath                 // the query or the fragment: normalize.Parser.ParseWithoutPath
+)
 
 func partFuncs() []part {
 	domain := func(list normalize.SuffixList, get func(normalize.DomainParts) string) func(*normalize.URL) (string, bool) {
@@ -51,52 +58,54 @@ func partFuncs() []part {
 	registrable := func(d normalize.DomainParts) string { return d.RegistrableDomain }
 	sub := func(d normalize.DomainParts) string { return d.Subdomain }
 	return []part{
-		{name: "parse_url", doc: "the URL's parts: scheme, username, password, host, host_type, port, path, query, fragment, registrable_domain, public_suffix, subdomain",
+		{name: "parse_url", reads: wholeURL, doc: "the URL's parts: scheme, username, password, host, host_type, port, path, query, fragment, registrable_domain, public_suffix, subdomain",
 			example: "parse_url('HTTPS://user@www.Example.co.uk:8443/a/b.html?q=1#top')", returns: ParseURLType, build: parseURL},
-		{name: "url_scheme", authority: true, doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
+		{name: "url_scheme", reads: authority, doc: "the scheme, lowercase", example: "url_scheme('HTTP://example.com/')",
 			text: func(u *normalize.URL) (string, bool) { return u.Scheme(), true }},
-		{name: "url_host", authority: true, doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
+		{name: "url_host", reads: authority, doc: "the host as serialized (punycode, IP addresses canonical); NULL without a host",
 			example: "url_host('HTTP://WWW.Example.COM:8080/')",
 			text:    func(u *normalize.URL) (string, bool) { return u.Host(), u.HostKind() != normalize.HostNone }},
-		{name: "url_port", authority: true, doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
+		{name: "url_port", reads: authority, doc: "the explicit port; NULL when absent or the scheme's default", example: "url_port('https://example.com:8443/')",
 			returns: Integer, integer: port},
 		{name: "url_path", doc: "the path as serialized", example: "url_path('https://example.com/a/./b/../c?x')",
 			text: func(u *normalize.URL) (string, bool) { return u.Path(), true }},
-		{name: "url_query", doc: "the query without '?'; NULL without one", example: "url_query('https://example.com/?a=1&b')",
+		{name: "url_query", reads: noPath, doc: "the query without '?'; NULL without one", example: "url_query('https://example.com/?a=1&b')",
 			text: (*normalize.URL).Query},
-		{name: "url_fragment", doc: "the fragment without '#'; NULL without one", example: "url_fragment('https://example.com/#top')",
+		{name: "url_fragment", reads: noPath, doc: "the fragment without '#'; NULL without one", example: "url_fragment('https://example.com/#top')",
 			text: (*normalize.URL).Fragment},
-		{name: "url_registrable_domain", authority: true, doc: "the public suffix and one more label (ICANN and private sections); NULL for an IP or a public suffix",
+		{name: "url_registrable_domain", reads: authority, doc: "the public suffix and one more label (ICANN and private sections); NULL for an IP or a public suffix",
 			example: "url_registrable_domain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, registrable)},
-		{name: "url_public_suffix", authority: true, doc: "the host's public suffix (ICANN and private sections)",
+		{name: "url_public_suffix", reads: authority, doc: "the host's public suffix (ICANN and private sections)",
 			example: "url_public_suffix('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, suffix)},
-		{name: "url_subdomain", authority: true, doc: "the labels left of the registrable domain (ICANN and private sections)",
+		{name: "url_subdomain", reads: authority, doc: "the labels left of the registrable domain (ICANN and private sections)",
 			example: "url_subdomain('https://a.b.example.co.uk/x')", text: domain(normalize.AllSuffixes, sub)},
-		{name: "url_registrable_domain_icann", authority: true, doc: "url_registrable_domain with the ICANN section of the list only",
+		{name: "url_registrable_domain_icann", reads: authority, doc: "url_registrable_domain with the ICANN section of the list only",
 			example: "url_registrable_domain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, registrable)},
-		{name: "url_public_suffix_icann", authority: true, doc: "url_public_suffix with the ICANN section of the list only",
+		{name: "url_public_suffix_icann", reads: authority, doc: "url_public_suffix with the ICANN section of the list only",
 			example: "url_public_suffix_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, suffix)},
-		{name: "url_subdomain_icann", authority: true, doc: "url_subdomain with the ICANN section of the list only",
+		{name: "url_subdomain_icann", reads: authority, doc: "url_subdomain with the ICANN section of the list only",
 			example: "url_subdomain_icann('https://alice.github.io/')", text: domain(normalize.ICANNSuffixes, sub)},
 		{name: "url_extension", doc: "the file extension of the last path segment, without the dot",
 			example: "url_extension('https://example.com/a/report.tar.gz?x=1')",
 			text:    func(u *normalize.URL) (string, bool) { return nonEmpty(u.Extension()) }},
 		{name: "url_path_segments", doc: "the path's segments (the URL Standard's path list); NULL for an opaque path",
 			example: "url_path_segments('https://example.com/a/b/')", returns: segmentsType, build: segments},
-		{name: "url_query_params", doc: "each query parameter name with its values, form-decoded; NULL without a query",
+		{name: "url_query_params", reads: noPath, doc: "each query parameter name with its values, form-decoded; NULL without a query",
 			example: "url_query_params('https://example.com/?a=1&b=2&a=3')", returns: paramsType, build: params},
 	}
 }
 
 func nonEmpty(s string) (string, bool) { return s, s != "" }
 
-// parseArgs parses url, or its canonical URL under profile when the
-// overload takes one; authority: up to the end of the authority only,
-// when there is no profile (normalize.Parser.ParseAuthority).
-func parseArgs(p *normalize.Parser, url string, profile []string, authority bool) (*normalize.URL, error) {
+// parseArgs parses url, as far as r reaches when there is no profile, or
+// its canonical URL under profile when the overload takes one.
+func parseArgs(p *normalize.Parser, url string, profile []string, r reach) (*normalize.URL, error) {
 	if len(profile) == 0 {
-		if authority {
+		switch r {
+		case authority:
 			return p.ParseAuthority(url)
+		case noPath:
+			return p.ParseWithoutPath(url)
 		}
 		return p.Parse(url)
 	}
@@ -108,11 +117,11 @@ func parseArgs(p *normalize.Parser, url string, profile []string, authority bool
 }
 
 // textPart is the row function of a text part: args are url [, profile].
-func textPart(get func(*normalize.URL) (string, bool), authority bool) TextFunc {
+func textPart(get func(*normalize.URL) (string, bool), r reach) TextFunc {
 	return func(dst []byte, args []string) ([]byte, bool, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:], authority)
+		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return dst, false, err
 		}
@@ -122,11 +131,11 @@ func textPart(get func(*normalize.URL) (string, bool), authority bool) TextFunc 
 }
 
 // intPart is the row function of an integer part.
-func intPart(get func(*normalize.URL) (int64, bool), authority bool) IntFunc {
+func intPart(get func(*normalize.URL) (int64, bool), r reach) IntFunc {
 	return func(args []string) (int64, bool, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:], authority)
+		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return 0, false, err
 		}
@@ -137,11 +146,11 @@ func intPart(get func(*normalize.URL) (int64, bool), authority bool) IntFunc {
 
 // buildPart is the row function of a composite part. The builder copies
 // what it keeps, so the part may write strings that alias the parser.
-func buildPart(build func(Builder, *normalize.URL) bool) BuildFunc {
+func buildPart(build func(Builder, *normalize.URL) bool, r reach) BuildFunc {
 	return func(b Builder, args []string) (bool, error) {
 		p := parsers.Get().(*normalize.Parser)
 		defer parsers.Put(p)
-		u, err := parseArgs(p, args[0], args[1:], false)
+		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return false, err
 		}
@@ -269,7 +278,7 @@ func text(b Builder, s string, ok bool) {
 func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 	p := parsers.Get().(*normalize.Parser)
 	defer parsers.Put(p)
-	u, err := parseArgs(p, args[0], args[2:], false)
+	u, err := parseArgs(p, args[0], args[2:], noPath)
 	if err != nil {
 		return dst, false, err
 	}
@@ -282,7 +291,7 @@ func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 func isValidURL(args []string) (int64, bool, error) {
 	p := parsers.Get().(*normalize.Parser)
 	defer parsers.Put(p)
-	_, err := parseArgs(p, args[0], args[1:], true) // valid: the parse of the authority succeeds
+	_, err := parseArgs(p, args[0], args[1:], authority) // valid: the parse of the authority succeeds
 	if err != nil && errors.Is(err, normalize.ErrConfig) {
 		return 0, false, err
 	}
@@ -305,11 +314,11 @@ func partRows(url, profile Arg) []*Func {
 			}
 			switch {
 			case p.text != nil:
-				f.text = textPart(p.text, p.authority)
+				f.text = textPart(p.text, p.reads)
 			case p.build != nil:
-				f.build = buildPart(p.build)
+				f.build = buildPart(p.build, p.reads)
 			case p.integer != nil:
-				f.integer = intPart(p.integer, p.authority)
+				f.integer = intPart(p.integer, p.reads)
 			}
 			fs = append(fs, f)
 		}

@@ -12,18 +12,28 @@ import (
 // copies a result into the engine's vector; the parts of the scheme and
 // the authority read the URL up to there (Parser.ParseAuthority), as udf's
 // do. Each is compared with Normalize/default, the cost of
-// normalize_url(url).
+// normalize_url(url); the parts after the path skip it
+// (Parser.ParseWithoutPath), as udf's do.
 func Parts() []Op {
 	type partFunc = func(u *normalize.URL, dst []byte) []byte
+	type reach int
+	const (
+		whole reach = iota
+		authority
+		noPath
+	)
 	// newText's newPart makes an instance's part function (with its own
 	// state, if any).
-	newText := func(name string, authority bool, newPart func() partFunc) Op {
+	newText := func(name string, r reach, newPart func() partFunc) Op {
 		return Op{Name: "Part/" + name, Group: GroupUrlnorm, New: func() func(string) bool {
 			var buf []byte
 			var p normalize.Parser
 			parse := p.Parse
-			if authority {
+			switch r {
+			case authority:
 				parse = p.ParseAuthority
+			case noPath:
+				parse = p.ParseWithoutPath
 			}
 			part := newPart()
 			return func(s string) bool {
@@ -37,8 +47,9 @@ func Parts() []Op {
 			}
 		}}
 	}
-	text := func(name string, part partFunc) Op { return newText(name, false, func() partFunc { return part }) }
-	auth := func(name string, part partFunc) Op { return newText(name, true, func() partFunc { return part }) }
+	text := func(name string, part partFunc) Op { return newText(name, whole, func() partFunc { return part }) }
+	auth := func(name string, part partFunc) Op { return newText(name, authority, func() partFunc { return part }) }
+	tail := func(name string, part partFunc) Op { return newText(name, noPath, func() partFunc { return part }) }
 	return []Op{
 		text("parse only", func(u *normalize.URL, dst []byte) []byte { return dst }),
 		auth("parse authority only (is_valid_url)", func(u *normalize.URL, dst []byte) []byte { return dst }),
@@ -46,13 +57,13 @@ func Parts() []Op {
 		auth("host", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Host()...) }),
 		auth("port", func(u *normalize.URL, dst []byte) []byte { return strconv.AppendInt(dst, int64(u.Port()), 10) }),
 		text("path", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Path()...) }),
-		text("query", func(u *normalize.URL, dst []byte) []byte { q, _ := u.Query(); return append(dst, q...) }),
-		text("fragment", func(u *normalize.URL, dst []byte) []byte { f, _ := u.Fragment(); return append(dst, f...) }),
+		tail("query", func(u *normalize.URL, dst []byte) []byte { q, _ := u.Query(); return append(dst, q...) }),
+		tail("fragment", func(u *normalize.URL, dst []byte) []byte { f, _ := u.Fragment(); return append(dst, f...) }),
 		auth("registrable_domain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.RegistrableDomain()...) }),
 		auth("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
 		auth("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
 		text("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
-		newText("path_segments", false, func() partFunc {
+		newText("path_segments", whole, func() partFunc {
 			var segs []string // one list reused across rows, as udf's segments
 			return func(u *normalize.URL, dst []byte) []byte {
 				segs, _ = u.AppendPathSegments(segs[:0])
@@ -62,11 +73,11 @@ func Parts() []Op {
 				return dst
 			}
 		}),
-		text("query_param(utm_source)", func(u *normalize.URL, dst []byte) []byte {
+		tail("query_param(utm_source)", func(u *normalize.URL, dst []byte) []byte {
 			v, _ := u.QueryParam("utm_source")
 			return append(dst, v...)
 		}),
-		text("query_params", func(u *normalize.URL, dst []byte) []byte {
+		tail("query_params", func(u *normalize.URL, dst []byte) []byte {
 			for _, p := range u.QueryParams() {
 				dst = append(append(dst, p.Name...), p.Value...)
 			}
