@@ -258,11 +258,12 @@ func (p *Parser) ParseAuthority(raw string) (*URL, error) {
 	var v verbatimURL
 	if i := scanAuthority(raw, &v); i >= 0 && (i == len(raw) || authorityEnd(raw[i])) {
 		// Written as the serializer writes it: one scan and one copy
-		// (the verbatim parse of the authority alone).
-		v.authEnd, v.pathEnd, v.queryStart, v.fragStart = i, i, -1, -1
+		// (the verbatim parse of the authority alone; no path, query
+		// nor fragment).
+		v.authEnd = i
 		p.u.reset()
 		p.p.u = &p.u
-		p.p.setVerbatim(raw[:i], &v)
+		p.p.setAuthority(raw, &v)
 		return &p.u, nil
 	}
 	p.p.authOnly = true

@@ -425,8 +425,12 @@ func (p *parser) verbatimAuthority(input string, v *verbatimURL) *Kind {
 func (p *parser) setAuthority(input string, v *verbatimURL) {
 	u := p.u
 	d := v.cut // offsets after the host move back by the default port's length
-	u.buf = append(u.buf[:0], input[:v.hostEnd]...)
-	u.buf = append(u.buf, input[v.hostEnd+d:v.authEnd]...)
+	if d == 0 {
+		u.buf = append(u.buf[:0], input[:v.authEnd]...) // one copy: most URLs have no default port
+	} else {
+		u.buf = append(u.buf[:0], input[:v.hostEnd]...)
+		u.buf = append(u.buf, input[v.hostEnd+d:v.authEnd]...)
+	}
 	if v.lower {
 		lowerASCII(u.buf[:v.hostEnd]) // scheme, "://" and host: ASCII (scanAuthority)
 	}
