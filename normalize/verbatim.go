@@ -32,7 +32,6 @@ type verbatimURL struct {
 	queryStart, fragStart                           int // -1 when null
 	port                                            int32
 	plainPath                                       bool // no '%', ';' or "//" and no segment that starts with '.' (URL.plainPath)
-	pct                                             bool // a '%' after the authority
 	lower                                           bool // the scheme or the host has an uppercase letter
 	cut                                             int  // the length of ":80" or ":443", the scheme's default port, after the host
 	auth                                            bool // the scheme and the authority are verbatim, up to authEnd, where '/' starts the path (even when the rest is not)
@@ -166,11 +165,8 @@ func scanVerbatim(s string, v *verbatimURL) bool {
 		return false // '?', '#' (no path: the serializer adds "/"), or a byte plainAuthority does not take
 	}
 	v.authEnd, v.auth = i, true
-	if i = verbatimPath(s, i, v); i < 0 || !scanQueryFragment(s, i, v) {
-		return false
-	}
-	v.pct = strings.IndexByte(s[v.authEnd:], '%') >= 0
-	return true
+	i = verbatimPath(s, i, v)
+	return i >= 0 && scanQueryFragment(s, i, v)
 }
 
 // scanQueryFragment reads the query and the fragment of a special URL at
@@ -627,7 +623,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
-	if vs.refused || v.pct && n.pctAny {
+	if vs.refused || n.pctAny && strings.IndexByte(s[v.authEnd:], '%') >= 0 { // a '%' for the percent rules
 		return c, false, true
 	}
 	if vs.to != "" {
