@@ -2,7 +2,9 @@ package sqltype
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -124,9 +126,9 @@ type JSON struct {
 	Buf   []byte
 	t     *Type
 	stack []frame
-	// keys holds each STRUCT type's members encoded as `"name":`, made
-	// the first time the builder meets the type: a row of parse_url
-	// writes twelve of them.
+	// keys holds each STRUCT type's members encoded as `"name":` (with
+	// the ',' before it after the first), made the first time the
+	// builder meets the type: a row of parse_url writes twelve of them.
 	keys map[*Type][]string
 }
 
@@ -140,7 +142,11 @@ func (j *JSON) structKeys(t *Type) []string {
 	}
 	k := make([]string, len(t.Members))
 	for i, m := range t.Members {
-		k[i] = string(append(appendJSONString(nil, m.Name), ':'))
+		var b []byte
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k[i] = string(append(appendJSONString(b, m.Name), ':'))
 	}
 	j.keys[t] = k
 	return k
@@ -162,10 +168,8 @@ func (j *JSON) next() (key bool) {
 	f.n++
 	switch {
 	case f.keys != nil: // a STRUCT
-		if n > 0 {
-			j.Buf = append(j.Buf, ',')
-		}
-		j.Buf = append(j.Buf, f.keys[n]...)
+		j.Buf = append(j.Buf, f.keys[n]...) // with its ','
+
 	case f.t.IsMap():
 		if n%2 == 1 {
 			return false
@@ -254,9 +258,14 @@ func appendJSONString(dst []byte, s string) []byte {
 		appendScalar(&b, s) // cannot fail on a string
 		return append(dst, b.Bytes()...)
 	}
-	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"')
+	// One capacity check and one copy (three appends cost twice as much
+	// on parse_url's twelve short strings).
+	n := len(dst)
+	dst = slices.Grow(dst, len(s)+2)[:n+len(s)+2]
+	dst[n] = '"'
+	copy(dst[n+1:], s)
+	dst[n+1+len(s)] = '"'
+	return dst
 }
 
 // jsonPlain reports whether every byte of s is printable ASCII other than
@@ -271,26 +280,32 @@ func jsonPlain(s string) bool {
 	// zero sets the high bit of each byte of x that is 0 (exactly, when
 	// no byte of x is above 0x80: the rest are noise only above a zero).
 	zero := func(x uint64) uint64 { return (x - ones) &^ x & high }
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&high != 0 {
-			return false // a byte ≥ 0x80
-		}
-		// Every byte is below 0x80 now: a byte below 0x20 borrows in
+	plain := func(w uint64) bool {
+		// With every byte below 0x80, a byte below 0x20 borrows in
 		// w - 0x20·ones exactly when no lower byte borrowed first, and the
 		// first one that does is exact (a false alarm only above it).
-		if (w-0x20*ones)&^w&high|zero(w^0x7f*ones)|zero(w^'"'*ones)|zero(w^'\\'*ones) != 0 {
+		return w&high == 0 && (w-0x20*ones)&^w&high|zero(w^0x7f*ones)|zero(w^'"'*ones)|zero(w^'\\'*ones) == 0
+	}
+	// A short string in one word, some bytes twice (a test of every
+	// byte does not mind): two overlapping 4-byte loads, or the first,
+	// middle and last bytes padded with a plain 'a' (a byte loop cost four
+	// tests a byte, and most of parse_url's strings are short).
+	switch n := len(s); {
+	case n == 0:
+		return true
+	case n < 4:
+		return plain(uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16 | 'a'*(ones&^0xFFFFFF))
+	case n < 8:
+		return plain(uint64(binary.LittleEndian.Uint32([]byte(s[:4]))) | uint64(binary.LittleEndian.Uint32([]byte(s[n-4:])))<<32)
+	}
+	// Eight bytes a load; the last load overlaps the one before it (a
+	// byte loop over the tail cost more than the words).
+	for i := 0; i < len(s)-8; i += 8 {
+		if !plain(binary.LittleEndian.Uint64([]byte(s[i : i+8]))) {
 			return false
 		}
 	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
+	return plain(binary.LittleEndian.Uint64([]byte(s[len(s)-8:])))
 }
 
 // Boxed is a Builder that makes the boxed value form (see the package
