@@ -32,12 +32,7 @@ func checkAuthority(t *testing.T, full, auth *normalize.Parser, s string) {
 // WPT, the golden and fuzz seeds).
 func TestParseAuthority(t *testing.T) {
 	var full, auth normalize.Parser
-	inputs := withVariants(shippedCorpus(t, true))
-	for _, c := range loadWPT(t, wptFile) {
-		inputs = append(inputs, c.Input)
-	}
-	inputs = append(inputs, verbatimSeeds...)
-	inputs = append(inputs,
+	inputs := parseInputs(t,
 		"http://a:99999/p",       // port over 65535: fails after the host
 		"http://a:8x/p",          // a port byte that is no digit
 		"http://a/\x00%zz?\t#\n", // nothing after the authority fails
@@ -52,6 +47,17 @@ func TestParseAuthority(t *testing.T) {
 	if err != nil || u.Path() != "/p" {
 		t.Fatalf("Parse after ParseAuthority: %v, %v", u, err)
 	}
+}
+
+// parseInputs are the inputs on which a partial parse is compared with
+// Parse: the corpus and its variants, WPT, the verbatim seeds and extra.
+func parseInputs(t *testing.T, extra ...string) []string {
+	inputs := withVariants(shippedCorpus(t, true))
+	for _, c := range loadWPT(t, wptFile) {
+		inputs = append(inputs, c.Input)
+	}
+	inputs = append(inputs, verbatimSeeds...)
+	return append(inputs, extra...)
 }
 
 // FuzzParseAuthority: ParseAuthority agrees with Parse on any input.
@@ -95,12 +101,7 @@ func checkWithoutPath(t *testing.T, full, tail *normalize.Parser, s string) {
 // shapes where the skip and the general parser meet).
 func TestParseWithoutPath(t *testing.T) {
 	var full, tail normalize.Parser
-	inputs := withVariants(shippedCorpus(t, true))
-	for _, c := range loadWPT(t, wptFile) {
-		inputs = append(inputs, c.Input)
-	}
-	inputs = append(inputs, verbatimSeeds...)
-	inputs = append(inputs,
+	inputs := parseInputs(t,
 		"https://a.example/p?q=1#f",          // the skip: a verbatim authority, query and fragment
 		"https://a.example/%zz/../\x01?q#f",  // a path the serializer rewrites: skipped all the same
 		"https://a.example/p\t?q",            // a tab in the path: removed, the query starts at '?'
