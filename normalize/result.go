@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/urlnorm/urlnorm/internal/sqltype"
@@ -62,57 +61,76 @@ type ResultField struct {
 	// Type is the SQL type in DuckDB's spelling: VARCHAR, BOOLEAN, T[],
 	// STRUCT(name T, …).
 	Type string
-	// Get returns the field's value: nil for NULL, a string, a bool, []any
-	// for a list, and []any with one value per member, in order, for a
-	// STRUCT.
-	Get func(*Result) any
+	// Write writes the field's value of r to b, a builder of Type (see
+	// WriteRecord): each host's builder makes its own form, without a
+	// boxed value per member.
+	Write func(b Builder, r *Result)
 }
+
+// Builder receives a value piece by piece: a scalar (Null, String, Int,
+// Bool) or a composite (Begin, its elements or members in order, End).
+// Each SQL host has one that writes its engine's form (udf.Builder).
+type Builder = sqltype.Builder
 
 // ResultFields is the record, in order: the one declaration of its shape,
 // which Result's JSON, SQLite's JSON and DuckDB's STRUCT all follow.
 // fragment, pagination and language are NULL when absent; lists are
 // empty, never NULL.
 var ResultFields = []ResultField{
-	{"url", "VARCHAR", func(r *Result) any { return r.URL }},
-	{"hash", "VARCHAR", func(r *Result) any { return r.Hash }},
-	{"link_type", "VARCHAR", func(r *Result) any { return r.LinkType }},
-	{"profile", "VARCHAR", func(r *Result) any { return r.Profile }},
-	{"version", "VARCHAR", func(r *Result) any { return r.Version }},
-	{"fragment", "VARCHAR", func(r *Result) any {
+	{"url", "VARCHAR", func(b Builder, r *Result) { b.String(r.URL) }},
+	{"hash", "VARCHAR", func(b Builder, r *Result) { b.String(r.Hash) }},
+	{"link_type", "VARCHAR", func(b Builder, r *Result) { b.String(r.LinkType) }},
+	{"profile", "VARCHAR", func(b Builder, r *Result) { b.String(r.Profile) }},
+	{"version", "VARCHAR", func(b Builder, r *Result) { b.String(r.Version) }},
+	{"fragment", "VARCHAR", func(b Builder, r *Result) {
 		if !r.HasFragment {
-			return nil
+			b.Null()
+			return
 		}
-		return r.Fragment
+		b.String(r.Fragment)
 	}},
-	{"removed_params", "STRUCT(key VARCHAR, value VARCHAR, reason VARCHAR, in_path BOOLEAN)[]", func(r *Result) any {
-		return list(r.Removed, func(p Param) any { return []any{p.Key, p.Value, p.Reason, p.InPath} })
+	{"removed_params", "STRUCT(key VARCHAR, value VARCHAR, reason VARCHAR, in_path BOOLEAN)[]", func(b Builder, r *Result) {
+		list(b, r.Removed, func(p Param) { b.String(p.Key); b.String(p.Value); b.String(p.Reason); b.Bool(p.InPath) })
 	}},
-	{"pagination", "STRUCT(param VARCHAR, value VARCHAR)", func(r *Result) any {
-		if r.Pagination == nil {
-			return nil
+	{"pagination", "STRUCT(param VARCHAR, value VARCHAR)", func(b Builder, r *Result) {
+		if p := r.Pagination; p != nil {
+			pair(b, p.Param, p.Value)
+			return
 		}
-		return []any{r.Pagination.Param, r.Pagination.Value}
+		b.Null()
 	}},
-	{"language", "STRUCT(original VARCHAR, preferred VARCHAR)", func(r *Result) any {
-		if r.Language == nil {
-			return nil
+	{"language", "STRUCT(original VARCHAR, preferred VARCHAR)", func(b Builder, r *Result) {
+		if l := r.Language; l != nil {
+			pair(b, l.Original, l.Preferred)
+			return
 		}
-		return []any{r.Language.Original, r.Language.Preferred}
+		b.Null()
 	}},
-	{"alternates", "STRUCT(lang VARCHAR, url VARCHAR)[]", func(r *Result) any {
-		return list(r.Alternates, func(a Alternate) any { return []any{a.Lang, a.URL} })
+	{"alternates", "STRUCT(lang VARCHAR, url VARCHAR)[]", func(b Builder, r *Result) {
+		list(b, r.Alternates, func(a Alternate) { b.String(a.Lang); b.String(a.URL) })
 	}},
-	{"rewrites", "STRUCT(from_prefix VARCHAR, to_prefix VARCHAR)[]", func(r *Result) any {
-		return list(r.Rewrites, func(w Rewrite) any { return []any{w.FromPrefix, w.ToPrefix} })
+	{"rewrites", "STRUCT(from_prefix VARCHAR, to_prefix VARCHAR)[]", func(b Builder, r *Result) {
+		list(b, r.Rewrites, func(w Rewrite) { b.String(w.FromPrefix); b.String(w.ToPrefix) })
 	}},
 }
 
-func list[T any](s []T, f func(T) any) []any {
-	l := make([]any, len(s))
-	for i, e := range s {
-		l[i] = f(e)
+// list writes a LIST of STRUCTs, each element's members by member.
+func list[T any](b Builder, s []T, member func(T)) {
+	b.Begin()
+	for _, e := range s {
+		b.Begin()
+		member(e)
+		b.End()
 	}
-	return l
+	b.End()
+}
+
+// pair writes a STRUCT of two VARCHARs.
+func pair(b Builder, x, y string) {
+	b.Begin()
+	b.String(x)
+	b.String(y)
+	b.End()
 }
 
 // resultType is ResultFields as a STRUCT.
@@ -124,22 +142,33 @@ var resultType = func() *sqltype.Type {
 	return t
 }()
 
-// Record returns r's values in ResultFields order.
-func (r *Result) Record() []any {
-	rec := make([]any, len(ResultFields))
-	for i, f := range ResultFields {
-		rec[i] = f.Get(r)
+// WriteRecord writes r's record to b, a builder of the STRUCT of
+// ResultFields: Begin, each field in order (ResultField.Write), End.
+func (r *Result) WriteRecord(b Builder) {
+	b.Begin()
+	for _, f := range ResultFields {
+		f.Write(b, r)
 	}
-	return rec
+	b.End()
+}
+
+// Record returns r's values in ResultFields order, in sqltype's boxed
+// form: nil for NULL, a string, a bool, []any for a list or a STRUCT.
+func (r *Result) Record() []any {
+	var x sqltype.Boxed
+	x.Reset(resultType)
+	r.WriteRecord(&x)
+	return x.Value().([]any)
 }
 
 // MarshalJSON writes the record as a JSON object, keys in ResultFields
 // order, '&' and '<' as they are: the text SQLite's canonicalize_url
 // returns.
 func (r Result) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	err := resultType.EncodeJSON(&b, r.Record())
-	return b.Bytes(), err
+	var j sqltype.JSON
+	j.Reset(resultType, nil)
+	r.WriteRecord(&j)
+	return j.Buf, nil
 }
 
 // Canonicalize normalizes raw and reports what the rules removed.

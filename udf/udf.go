@@ -216,9 +216,9 @@ func build() []*Func {
 		{Name: "url_link_type", Args: []Arg{url}, Doc: "'homepage', 'section' or 'informative' (clara-policy heuristics)",
 			Example: "url_link_type('https://www.sepe.es/HomeSepe/Personas')", text: linkType},
 		{Name: "canonicalize_url", Args: []Arg{url}, Returns: RecordType, Doc: "canonical URL with hash, link type and what was removed",
-			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", value: canonicalize},
+			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top')", build: canonicalize},
 		{Name: "canonicalize_url", Args: []Arg{url, profile}, Returns: RecordType, Doc: "canonicalize_url under a profile",
-			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", value: canonicalize},
+			Example: "canonicalize_url('https://boe.es/buscar?tipo=leyes&p=7#top', 'clara')", build: canonicalize},
 		{Name: "safebrowsing_expressions", Args: []Arg{url}, Returns: ListType, Doc: "the host-suffix / path-prefix expressions Safe Browsing looks up, of the URL canonicalized by the safebrowsing profile",
 			Example: "safebrowsing_expressions('http://a.b.c/1/2.html?param=1')", build: safeBrowsingExpressions},
 		{Name: "resolve_url", Args: []Arg{{Name: "base"}, {Name: "ref"}}, Doc: "a relative reference resolved against its page URL (WHATWG)",
@@ -335,16 +335,19 @@ func linkType(dst []byte, args []string) ([]byte, bool, error) {
 	return append(dst, t...), false, err
 }
 
-func canonicalize(args []string) (any, error) {
+// canonicalize writes canonicalize_url's record member by member to the
+// host's builder (no boxed value per member).
+func canonicalize(b Builder, args []string) (null bool, err error) {
 	n, err := profileOf(args)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	r, err := n.Canonicalize(args[0])
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	return r.Record(), nil
+	r.WriteRecord(b)
+	return false, nil
 }
 
 func safeBrowsingExpressions(b Builder, args []string) (bool, error) {
