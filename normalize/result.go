@@ -180,7 +180,8 @@ func (n *Normalizer) Canonicalize(raw string) (Result, error) {
 		return Result{}, st.err("canonicalize", raw, k)
 	}
 	r.URL = string(st.out)
-	r.Hash = string(appendDigest(nil, n.hash, st.out))
+	var digest [64]byte // the longest digest, hex: one allocation (the string)
+	r.Hash = string(appendDigest(digest[:0], n.hash, st.out))
 	if ps := &st.pass; ps.lang != nil && isSegment(r.URL, ps.langAt, ps.pref) {
 		// The last pass's language segment: the one the canonical URL has.
 		r.Language = &LanguageInfo{Original: ps.original, Preferred: ps.pref, Languages: ps.lang.Languages}
