@@ -342,13 +342,19 @@ func canonicalize(b Builder, args []string) (null bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	r, err := n.Canonicalize(args[0])
-	if err != nil {
+	// The record's fields are written through function values, so the
+	// Result escapes: reuse one rather than allocate one per row.
+	r := results.Get().(*normalize.Result)
+	defer results.Put(r)
+	if *r, err = n.Canonicalize(args[0]); err != nil {
 		return false, err
 	}
 	r.WriteRecord(b)
+	*r = normalize.Result{} // keep no row's strings alive
 	return false, nil
 }
+
+var results = sync.Pool{New: func() any { return new(normalize.Result) }}
 
 func safeBrowsingExpressions(b Builder, args []string) (bool, error) {
 	exprs, err := normalize.SafeBrowsingExpressions(args[0])
