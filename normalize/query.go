@@ -118,38 +118,25 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // returns it: offsets into q itself when direct (the rules write each
 // parameter as it is), else into st.qbuf, which it fills (direct does not
 // use st); it returns the bytes the offsets index. ok is false when direct
-// meets a parameter the rules change after all: a value whose '=' form
-// encoding encodes, a "k" written "k=".
+// meets a parameter the rules change after all (pieceAsIs: a value whose
+// '=' form encoding encodes, a "k" written "k=").
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
 	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
-	for at, more := 0, true; more; {
-		end := len(q)
-		if i := strings.IndexByte(q[at:], '&'); i >= 0 {
-			end = at + i
-		} else {
-			more = false
+	for at := 0; at <= len(q); {
+		var p param
+		p, at = nextPiece(q, at)
+		if p.k0 == p.end && n.query.DropEmptyPairs {
+			continue // "&&" (query.drop_empty_pairs)
 		}
-		piece, p := q[at:end], param{k0: uint32(at), k1: uint32(end), end: uint32(end)}
-		at = end + 1
-		if piece == "" && n.query.DropEmptyPairs {
-			continue
-		}
-		eq := strings.IndexByte(piece, '=')
 		if direct {
-			if eq < 0 && n.k.explicitEmpty && piece != "" {
-				return ps, nil, false // "k" is written "k="
-			}
-			if eq >= 0 {
-				if n.formEq && strings.IndexByte(piece[eq+1:], '=') >= 0 {
-					return ps, nil, false
-				}
-				p.k1 = p.k0 + uint32(eq)
-				if n.query.BareEmptyValue && eq == len(piece)-1 {
-					p.end = p.k1 // "k=" is written "k"
-				}
+			switch n.pieceAsIs(q, p) {
+			case pieceBare:
+				p.end = p.k1 // "k=" is written "k"
+			case pieceRewritten:
+				return ps, nil, false
 			}
 		} else {
-			b = n.appendParam(st, &p, piece, eq, pct)
+			b = n.appendParam(st, &p, q, pct)
 		}
 		if n.query.DropEmptyPairs && p.k0 == p.end {
 			// Empty after normalization ("=" with bare_empty_value):
@@ -179,6 +166,54 @@ func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet,
 	return ps, b, true
 }
 
+// nextPiece returns the piece of the query q that starts at at, up to the
+// next '&' or q's end, as offsets into q (k0 its start, k1 its first '='
+// or its end without one, end its end), and next, where the piece after
+// it starts: len(q)+1 after the last. A query with n '&' has n+1 pieces;
+// "" is one empty piece. splitQuery and queryKept read q with it.
+func nextPiece(q string, at int) (p param, next int) {
+	end := len(q)
+	if i := strings.IndexByte(q[at:], '&'); i >= 0 {
+		end = at + i
+	}
+	k1 := end
+	if i := strings.IndexByte(q[at:end], '='); i >= 0 {
+		k1 = at + i
+	}
+	return param{k0: uint32(at), k1: uint32(k1), end: uint32(end)}, end + 1
+}
+
+// pieceWrite is how the query rules write a piece of a query (nextPiece)
+// whose bytes they write as they are (no escape; under form encoding and
+// query.lowercase only bytes of directTab, or queryTab for queryKept).
+type pieceWrite uint8
+
+const (
+	pieceKept      pieceWrite = iota // as it is
+	pieceEmpty                       // "": query.drop_empty_pairs drops it, else it is written as it is
+	pieceBare                        // "k=": query.bare_empty_value writes "k", a prefix of it ("=" is then empty)
+	pieceRewritten                   // other bytes: "k" written "k=" (query.explicit_empty_value), or a value's '=' that query.form_encoding encodes (formEq)
+)
+
+// pieceAsIs says how the rules write the piece p of q (nextPiece), whose
+// bytes they write as they are: the rules the direct split (splitQuery)
+// cannot write by copying the piece, and those that queryKept refuses.
+func (n *Normalizer) pieceAsIs(q string, p param) pieceWrite {
+	switch {
+	case p.k0 == p.end:
+		return pieceEmpty
+	case p.k1 == p.end: // no '='
+		if n.k.explicitEmpty {
+			return pieceRewritten
+		}
+	case n.formEq && strings.IndexByte(q[p.k1+1:p.end], '=') >= 0:
+		return pieceRewritten
+	case p.k1+1 == p.end && n.query.BareEmptyValue:
+		return pieceBare
+	}
+	return pieceKept
+}
+
 // removes says why the rules remove the query parameter with key k:
 // pagination (page), a group of groups (its reason), or not at all ("").
 // query.keep overrules a group: it is asked only about a key a group
@@ -197,18 +232,18 @@ func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool
 	return "", false
 }
 
-// appendParam writes the parameter piece (its '=' at eq, or -1) to
-// st.qbuf after the rules (appendQueryPart, query.bare_empty_value, the
-// knobs), sets p's offsets into it and returns it.
-func (n *Normalizer) appendParam(st *state, p *param, piece string, eq int, pct bool) []byte {
-	key, value := piece, ""
-	if eq >= 0 {
-		key, value = piece[:eq], piece[eq+1:]
+// appendParam writes the piece p of q (nextPiece) to st.qbuf after the
+// rules (appendQueryPart, query.bare_empty_value, the knobs), sets p's
+// offsets into it and returns it.
+func (n *Normalizer) appendParam(st *state, p *param, q string, pct bool) []byte {
+	key, value, eq := q[p.k0:p.k1], "", p.k1 < p.end
+	if eq {
+		value = q[p.k1+1 : p.end]
 	}
 	p.k0 = uint32(len(st.qbuf))
 	st.qbuf = n.appendQueryPart(st.qbuf, key, &n.k.form.key, pct)
 	p.k1 = uint32(len(st.qbuf))
-	if eq >= 0 {
+	if eq {
 		st.qbuf = append(st.qbuf, '=')
 		st.qbuf = n.appendQueryPart(st.qbuf, value, &n.k.form.value, pct)
 		if n.query.BareEmptyValue && len(st.qbuf) == int(p.k1)+1 {
@@ -354,44 +389,33 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // queryKept reports whether the profile's query rules write each
 // parameter of the query q of a verbatim URL (no byte the URL Standard
 // encodes; no per-host rule) as it is and remove none, without writing it
-// anywhere: no empty parameter, no "k=" under bare_empty_value nor "k"
-// under explicit_empty_value, no key that query.remove or pagination
-// removes, and every byte one that the rules keep (queryTab: no '%', whose
-// escapes are the percent rules' and form decoding's); and whether the
-// parameters are already in the profile's order (inOrder: the rules leave
-// q as it is; else appendReordered writes them). Otherwise the general
-// path decides (appendQuery, its reference). compileQueryKept says for
-// which profiles it is asked.
+// anywhere: every piece one that pieceAsIs keeps (no empty parameter, no
+// "k=" under bare_empty_value nor "k" under explicit_empty_value, no '='
+// that form encoding encodes in a value), no key that query.remove or
+// pagination removes, and every byte one that the rules keep (queryTab:
+// no '%', whose escapes are the percent rules' and form decoding's); and
+// whether the parameters are already in the profile's order (inOrder: the
+// rules leave q as it is; else appendReordered writes them). Otherwise
+// the general path decides (appendQuery, its reference).
+// compileQueryKept says for which profiles it is asked.
 func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
 	inOrder = true
-	for i := 0; i <= len(q); {
-		end := len(q)
-		if j := strings.IndexByte(q[i:], '&'); j >= 0 {
-			end = i + j
-		}
-		p := param{k0: uint32(i), k1: uint32(end), end: uint32(end)}
-		eq := strings.IndexByte(q[i:end], '=')
-		if eq >= 0 {
-			p.k1 = uint32(i + eq)
-		}
-		switch {
-		case end == i, // an empty parameter
-			eq < 0 && n.k.explicitEmpty,                                       // "k" is written "k="
-			eq == end-i-1 && n.query.BareEmptyValue,                           // "k=" is written "k"
-			eq >= 0 && n.formEq && strings.IndexByte(q[i+eq+1:end], '=') >= 0: // form encoding encodes '=' in a value
+	for at := 0; at <= len(q); {
+		p, next := nextPiece(q, at)
+		if n.pieceAsIs(q, p) != pieceKept {
 			return false, false
 		}
 		if n.page != nil || len(n.base) > 0 {
-			if r, _ := n.removes(n.base, q[i:p.k1]); r != "" {
+			if r, _ := n.removes(n.base, q[p.k0:p.k1]); r != "" {
 				return false, false // a rule removes it (a key with bytes the rules change fails the byte test below)
 			}
 		}
-		if inOrder && i > 0 && n.order != nil && n.order(b, prev, p) > 0 {
+		if inOrder && at > 0 && n.order != nil && n.order(b, prev, p) > 0 {
 			inOrder = false
 		}
-		prev, i = p, end+1
+		prev, at = p, next
 	}
 	return spanOK(q, &n.queryTab) == len(q), inOrder
 }
