@@ -123,8 +123,8 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
 	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	for at := 0; at <= len(q); {
-		var p param
-		p, at = nextPiece(q, at)
+		p := nextPiece(q, at)
+		at = int(p.end) + 1
 		if p.k0 == p.end && n.query.DropEmptyPairs {
 			continue // "&&" (query.drop_empty_pairs)
 		}
@@ -167,20 +167,21 @@ func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet,
 }
 
 // nextPiece returns the piece of the query q that starts at at, up to the
-// next '&' or q's end, as offsets into q (k0 its start, k1 its first '='
-// or its end without one, end its end), and next, where the piece after
-// it starts: len(q)+1 after the last. A query with n '&' has n+1 pieces;
-// "" is one empty piece. splitQuery and queryKept read q with it.
-func nextPiece(q string, at int) (p param, next int) {
+// next '&' or q's end, as offsets into q: k0 its start, k1 its first '='
+// (or its end without one), end its end; the next piece starts at
+// end+1, and there is none after end == len(q). A query with n '&' has
+// n+1 pieces; "" is one empty piece. splitQuery and queryKept read q
+// with it.
+func nextPiece(q string, at int) param {
 	end := len(q)
 	if i := strings.IndexByte(q[at:], '&'); i >= 0 {
 		end = at + i
 	}
-	k1 := end
-	if i := strings.IndexByte(q[at:end], '='); i >= 0 {
-		k1 = at + i
+	k1 := at
+	for k1 < end && q[k1] != '=' { // a key is short: no call
+		k1++
 	}
-	return param{k0: uint32(at), k1: uint32(k1), end: uint32(end)}, end + 1
+	return param{k0: uint32(at), k1: uint32(k1), end: uint32(end)}
 }
 
 // pieceWrite is how the query rules write a piece of a query (nextPiece)
@@ -198,18 +199,32 @@ const (
 // pieceAsIs says how the rules write the piece p of q (nextPiece), whose
 // bytes they write as they are: the rules the direct split (splitQuery)
 // cannot write by copying the piece, and those that queryKept refuses.
+// Inlined: a profile without the three rules of pieceRule (pieceRules:
+// default, clara, curiousnow-v0, safebrowsing) pays no call per piece.
 func (n *Normalizer) pieceAsIs(q string, p param) pieceWrite {
-	switch {
-	case p.k0 == p.end:
+	if p.k0 == p.end {
 		return pieceEmpty
-	case p.k1 == p.end: // no '='
+	}
+	if !n.pieceRules {
+		return pieceKept
+	}
+	return n.pieceRule(q, p)
+}
+
+// pieceRule is pieceAsIs's test of a piece with a byte under the rules
+// that write some pieces otherwise: query.explicit_empty_value,
+// query.form_encoding where it encodes '=' in a value (formEq) and
+// query.bare_empty_value.
+func (n *Normalizer) pieceRule(q string, p param) pieceWrite {
+	switch {
+	case p.k1 == p.end: // "k"
 		if n.k.explicitEmpty {
-			return pieceRewritten
+			return pieceRewritten // written "k="
 		}
 	case n.formEq && strings.IndexByte(q[p.k1+1:p.end], '=') >= 0:
-		return pieceRewritten
+		return pieceRewritten // "k=a=b" written "k=a%3Db"
 	case p.k1+1 == p.end && n.query.BareEmptyValue:
-		return pieceBare
+		return pieceBare // "k=" written "k"
 	}
 	return pieceKept
 }
@@ -403,7 +418,7 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 	var prev param
 	inOrder = true
 	for at := 0; at <= len(q); {
-		p, next := nextPiece(q, at)
+		p := nextPiece(q, at)
 		if n.pieceAsIs(q, p) != pieceKept {
 			return false, false
 		}
@@ -415,7 +430,7 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 		if inOrder && at > 0 && n.order != nil && n.order(b, prev, p) > 0 {
 			inOrder = false
 		}
-		prev, at = p, next
+		prev, at = p, int(p.end)+1
 	}
 	return spanOK(q, &n.queryTab) == len(q), inOrder
 }
