@@ -66,7 +66,6 @@ type Normalizer struct {
 	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
 	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
 	formEq     bool       // query.form_encoding encodes '=' in a value
-	pieceRules bool       // explicit_empty_value, formEq or bare_empty_value: pieceAsIs asks pieceRule
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
 	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
 }

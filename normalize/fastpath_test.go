@@ -216,7 +216,7 @@ var querySeeds = []string{
 	"https://example.com/?=1",    // an empty key
 	"https://example.com/?=",     //
 	"https://example.com/?a=b=c", // '=' in a value (form encoding)
-	// pieceAsIs's boundaries, where the rules meet (issue 18: one piece reader)
+	// nextPiece's boundaries, where its rules meet (issue 18: one piece reader)
 	"https://example.com/?&&",         // only empty parameters (drop_empty_pairs)
 	"https://example.com/?==",         // an empty key, '=' in the value: form encoding, not bare_empty_value
 	"https://example.com/?a==",        //
