@@ -211,12 +211,20 @@ var querySeeds = []string{
 	"https://example.com/?&a=1",
 	"https://example.com/?a=1&",
 	"https://example.com/?&",
-	"https://example.com/?a=",      // bare_empty_value
-	"https://example.com/?a",       // explicit_empty_value
-	"https://example.com/?=1",      // an empty key
-	"https://example.com/?=",       //
-	"https://example.com/?a=b=c",   // '=' in a value (form encoding)
-	"https://example.com/?a+b=c+d", // '+', a space under form encoding
+	"https://example.com/?a=",    // bare_empty_value
+	"https://example.com/?a",     // explicit_empty_value
+	"https://example.com/?=1",    // an empty key
+	"https://example.com/?=",     //
+	"https://example.com/?a=b=c", // '=' in a value (form encoding)
+	// nextPiece's boundaries, where its rules meet (issue 18: one piece reader)
+	"https://example.com/?&&",         // only empty parameters (drop_empty_pairs)
+	"https://example.com/?==",         // an empty key, '=' in the value: form encoding, not bare_empty_value
+	"https://example.com/?a==",        //
+	"https://example.com/?=&a=1",      // "=" written "" under bare_empty_value, then dropped
+	"https://example.com/?b&a",        // "k" out of order (explicit_empty_value)
+	"https://example.com/?a&a=&a=1&a", // duplicates: "k", "k=", "k=v"
+	"https://example.com/?b=1&a=b=c",  // '=' in a value out of order
+	"https://example.com/?a+b=c+d",    // '+', a space under form encoding
 	"https://example.com/?a=b+c&a=b",
 	"https://example.com/?a=b&a=b+c",
 	"https://example.com/?A=1&a=1", // query.lowercase
