@@ -81,6 +81,14 @@ func load32(s string, i int) archsimd.Uint8x32 {
 	return archsimd.LoadUint8x32((*[32]uint8)(unsafe.Pointer(unsafe.StringData(s[i : i+32]))))
 }
 
+// loadShort loads s, shorter than 32 bytes, and zero bytes after it (a
+// copy on the stack: a load of 32 bytes at s could pass its end).
+func loadShort(s string) archsimd.Uint8x32 {
+	var b [32]uint8
+	copy(b[:], s)
+	return archsimd.LoadUint8x32(&b)
+}
+
 // nibbles splits the bytes of x into their low nibbles (the index of a
 // nibbleSet) and the bit of their high nibble (hiBit).
 func nibbles(x archsimd.Uint8x32) (lo archsimd.Int8x32, col archsimd.Uint8x32) {
@@ -100,8 +108,13 @@ func (t *nibbleSet) in(lo archsimd.Int8x32, col archsimd.Uint8x32) uint32 {
 // (letters, digits, '-', '.', '_') and whether an uppercase letter is
 // among them.
 func hostSpan(s string) (int, bool) {
-	if !simdScans || hostSet == nil || upperSet == nil || len(s) < 32 {
+	if !simdScans || hostSet == nil || upperSet == nil {
 		return hostSpanSWAR(s)
+	}
+	if len(s) < 32 {
+		lo, col := nibbles(loadShort(s))
+		n := bits.TrailingZeros32(^hostSet.in(lo, col) | ^uint32(0)<<len(s))
+		return n, upperSet.in(lo, col)&(1<<n-1) != 0
 	}
 	upper := uint32(0)
 	for j := 0; ; j += 32 {
@@ -132,8 +145,11 @@ func spanOK(s string, tab *[256]uint8) int {
 	case &vFragment:
 		set = fragmentSet
 	}
-	if !simdScans || set == nil || len(s) < 32 {
+	if !simdScans || set == nil {
 		return spanOKSWAR(s, tab)
+	}
+	if len(s) < 32 {
+		return bits.TrailingZeros32(^set.in(nibbles(loadShort(s))) | ^uint32(0)<<len(s))
 	}
 	for j := 0; ; j += 32 {
 		if j+32 > len(s) {
@@ -156,19 +172,27 @@ func spanOK(s string, tab *[256]uint8) int {
 // where it starts (a '/' in the last byte of a step is carried to the
 // next one).
 func verbatimPath(s string, i int, v *verbatimURL) int {
-	if !simdScans || !pathSetsOK || len(s) < 32 {
+	if !simdScans || !pathSetsOK {
 		return verbatimPathSWAR(s, i, v)
 	}
 	plain, carry := true, uint32(0)
 	for j := i; j < len(s); j += 32 {
+		var x archsimd.Uint8x32
 		path := ^uint32(0) // the bytes of the path in this step
-		if j+32 > len(s) {
+		switch {
+		case j+32 <= len(s):
+			x = load32(s, j)
+		case len(s) >= 32:
 			k := j - (len(s) - 32) // bytes before j in the last 32: the authority, or read already
 			path <<= k
 			carry <<= k
 			j = len(s) - 32
+			x = load32(s, j)
+		default:
+			x = loadShort(s[j:]) // the whole path: the first step
+			path = 1<<(len(s)-j) - 1
 		}
-		lo, col := nibbles(load32(s, j))
+		lo, col := nibbles(x)
 		stop := ^pathOrdinary.in(lo, col) & path
 		end := 32
 		if stop != 0 {
