@@ -11,6 +11,9 @@ import (
 // The verbatim scans 32 bytes a step with AVX2, in the GOEXPERIMENT=simd
 // build (issue 18): the SWAR scans (verbatim_swar.go) take a CPU without
 // AVX2, a string shorter than 32 bytes and a table that has no nibbleSet.
+// Each return of a SIMD scan clears the upper halves of the vector
+// registers (VZEROUPPER): the rest of the program is SSE code, which pays
+// for dirty upper halves on Intel CPUs (false dependencies).
 // A scan never loads a byte outside its string: a step that would pass
 // the end loads the last 32 bytes instead, whose first bytes were read
 // already (or, in verbatimPath, belong to the authority and are ignored).
@@ -114,7 +117,9 @@ func hostSpan(s string) (int, bool) {
 	if len(s) < 32 {
 		lo, col := nibbles(loadShort(s))
 		n := bits.TrailingZeros32(^hostSet.in(lo, col) | ^uint32(0)<<len(s))
-		return n, upperSet.in(lo, col)&(1<<n-1) != 0
+		up := upperSet.in(lo, col)&(1<<n-1) != 0
+		archsimd.ClearAVXUpperBits()
+		return n, up
 	}
 	upper := uint32(0)
 	for j := 0; ; j += 32 {
@@ -125,10 +130,12 @@ func hostSpan(s string) (int, bool) {
 		up := upperSet.in(lo, col)
 		if bad := ^hostSet.in(lo, col); bad != 0 {
 			n := bits.TrailingZeros32(bad) // the first byte not taken
+			archsimd.ClearAVXUpperBits()
 			return j + n, upper|up&(1<<n-1) != 0
 		}
 		upper |= up
 		if j+32 == len(s) {
+			archsimd.ClearAVXUpperBits()
 			return len(s), upper != 0
 		}
 	}
@@ -149,16 +156,20 @@ func spanOK(s string, tab *[256]uint8) int {
 		return spanOKSWAR(s, tab)
 	}
 	if len(s) < 32 {
-		return bits.TrailingZeros32(^set.in(nibbles(loadShort(s))) | ^uint32(0)<<len(s))
+		n := bits.TrailingZeros32(^set.in(nibbles(loadShort(s))) | ^uint32(0)<<len(s))
+		archsimd.ClearAVXUpperBits()
+		return n
 	}
 	for j := 0; ; j += 32 {
 		if j+32 > len(s) {
 			j = len(s) - 32 // taken up to the old j
 		}
 		if bad := ^set.in(nibbles(load32(s, j))); bad != 0 {
+			archsimd.ClearAVXUpperBits()
 			return j + bits.TrailingZeros32(bad)
 		}
 		if j+32 == len(s) {
+			archsimd.ClearAVXUpperBits()
 			return len(s)
 		}
 	}
@@ -198,6 +209,7 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 		if stop != 0 {
 			end = bits.TrailingZeros32(stop) // the first byte that ends the path or that the parser changes
 			if pathFast[s[j+end]] != pfEnd {
+				archsimd.ClearAVXUpperBits()
 				return -1 // a byte of the path percent-encode set or '\'
 			}
 			path &= 1<<end - 1
@@ -207,6 +219,7 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 			plain = false // "//", "/." or "/%"
 			for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
 				if dotSegment(s[j+bits.TrailingZeros32(dots):]) {
+					archsimd.ClearAVXUpperBits()
 					return -1
 				}
 			}
@@ -215,11 +228,13 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 			plain = false
 		}
 		if end < 32 {
+			archsimd.ClearAVXUpperBits()
 			v.pathEnd, v.plainPath = j+end, plain
 			return j + end
 		}
 		carry = slash >> 31
 	}
+	archsimd.ClearAVXUpperBits()
 	v.pathEnd, v.plainPath = len(s), plain
 	return len(s)
 }
