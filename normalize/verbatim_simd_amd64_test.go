@@ -218,3 +218,65 @@ func FuzzScansMatchSWAR(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkScans times each scan of scanVerbatim on the URLs of web
+// ($URLNORM_DATA's kasztp and userbait; testdata's kasztp otherwise), the
+// SIMD scan next to the SWAR scan in one binary: the host after the
+// scheme, the path from its '/', the query after its '?'.
+func BenchmarkScans(b *testing.B) {
+	files := []string{"../testdata/urls/kasztp.txt"}
+	if dir := os.Getenv("URLNORM_DATA"); dir != "" {
+		files = []string{filepath.Join(dir, "kasztp.txt"), filepath.Join(dir, "userbait.txt")}
+	}
+	type scan struct {
+		s                 string
+		host, path, query int // offsets in s; query -1 when none
+	}
+	var scans []scan
+	for _, f := range files {
+		urls, err := urllist.Read(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, u := range urls {
+			var v verbatimURL
+			if i := scanAuthority(u, &v); i >= 0 && i < len(u) && u[i] == '/' {
+				q := strings.IndexByte(u, '?')
+				if q >= 0 {
+					q++
+				}
+				scans = append(scans, scan{u, v.hostStart, i, q})
+			}
+		}
+	}
+	var sink int
+	for _, impl := range []struct {
+		name  string
+		host  func(string) (int, bool)
+		path  func(string, int, *verbatimURL) int
+		query func(string, *[256]uint8) int
+	}{{"simd", hostSpan, verbatimPath, spanOK}, {"swar", hostSpanSWAR, verbatimPathSWAR, spanOKSWAR}} {
+		b.Run("host/"+impl.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				c := &scans[i%len(scans)]
+				n, _ := impl.host(c.s[c.host:])
+				sink += n
+			}
+		})
+		b.Run("path/"+impl.name, func(b *testing.B) {
+			var v verbatimURL
+			for i := 0; b.Loop(); i++ {
+				c := &scans[i%len(scans)]
+				sink += impl.path(c.s, c.path, &v)
+			}
+		})
+		b.Run("query/"+impl.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				if c := &scans[i%len(scans)]; c.query >= 0 {
+					sink += impl.query(c.s[c.query:], &vQuery)
+				}
+			}
+		})
+	}
+	_ = sink
+}
