@@ -84,13 +84,28 @@ func load32(s string, i int) archsimd.Uint8x32 {
 	return archsimd.LoadUint8x32((*[32]uint8)(unsafe.Pointer(unsafe.StringData(s[i : i+32]))))
 }
 
-// loadShort loads s, shorter than 32 bytes, and zero bytes after it (a
-// copy on the stack: a load of 32 bytes at s could pass its end).
-func loadShort(s string) archsimd.Uint8x32 {
+// load16 loads s[i:i+16].
+func load16(s string, i int) archsimd.Uint8x16 {
+	return archsimd.LoadUint8x16((*[16]uint8)(unsafe.Pointer(unsafe.StringData(s[i : i+16]))))
+}
+
+// loadShort loads s, shorter than 32 bytes, without a byte past its end:
+// s[:16] and s[len(s)-16:] in the two halves when s has 16 bytes or more
+// (at = len(s)-16: the lane of s[i] is i, or i-at+16), else s and zero
+// bytes, from a copy on the stack (at = 16: the lane of s[i] is i).
+// positions turns a mask of its lanes into a mask of positions in s.
+func loadShort(s string) (x archsimd.Uint8x32, at uint) {
+	if len(s) >= 16 {
+		return x.SetLo(load16(s, 0)).SetHi(load16(s, len(s)-16)), uint(len(s) - 16)
+	}
 	var b [32]uint8
 	copy(b[:], s)
-	return archsimd.LoadUint8x32(&b)
+	return archsimd.LoadUint8x32(&b), 16
 }
+
+// positions maps a mask of the lanes of loadShort's vector to the
+// positions of their bytes in s (a byte in both halves: the same bit).
+func positions(m uint32, at uint) uint32 { return m&0xffff | m>>16<<at }
 
 // nibbles splits the bytes of x into their low nibbles (the index of a
 // nibbleSet) and the bit of their high nibble (hiBit).
@@ -115,9 +130,10 @@ func hostSpan(s string) (int, bool) {
 		return hostSpanSWAR(s)
 	}
 	if len(s) < 32 {
-		lo, col := nibbles(loadShort(s))
-		n := bits.TrailingZeros32(^hostSet.in(lo, col) | ^uint32(0)<<len(s))
-		up := upperSet.in(lo, col)&(1<<n-1) != 0
+		x, at := loadShort(s)
+		lo, col := nibbles(x)
+		n := bits.TrailingZeros32(positions(^hostSet.in(lo, col), at) | ^uint32(0)<<len(s))
+		up := positions(upperSet.in(lo, col), at)&(1<<n-1) != 0
 		archsimd.ClearAVXUpperBits()
 		return n, up
 	}
@@ -156,7 +172,8 @@ func spanOK(s string, tab *[256]uint8) int {
 		return spanOKSWAR(s, tab)
 	}
 	if len(s) < 32 {
-		n := bits.TrailingZeros32(^set.in(nibbles(loadShort(s))) | ^uint32(0)<<len(s))
+		x, at := loadShort(s)
+		n := bits.TrailingZeros32(positions(^set.in(nibbles(x)), at) | ^uint32(0)<<len(s))
 		archsimd.ClearAVXUpperBits()
 		return n
 	}
@@ -188,23 +205,23 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 	}
 	plain, carry := true, uint32(0)
 	for j := i; j < len(s); j += 32 {
-		var x archsimd.Uint8x32
+		var stop, slash, after, note uint32
 		path := ^uint32(0) // the bytes of the path in this step
 		switch {
 		case j+32 <= len(s):
-			x = load32(s, j)
+			stop, slash, after, note = pathClasses(load32(s, j), 16)
 		case len(s) >= 32:
 			k := j - (len(s) - 32) // bytes before j in the last 32: the authority, or read already
 			path <<= k
 			carry <<= k
 			j = len(s) - 32
-			x = load32(s, j)
-		default:
-			x = loadShort(s[j:]) // the whole path: the first step
-			path = 1<<(len(s)-j) - 1
+			stop, slash, after, note = pathClasses(load32(s, j), 16)
+		default: // the whole URL is shorter than 32 bytes: the first step, with positions from 0
+			stop, slash, after, note = pathClasses(loadShort(s))
+			path = (1<<len(s) - 1) &^ (1<<j - 1)
+			j = 0
 		}
-		lo, col := nibbles(x)
-		stop := ^pathOrdinary.in(lo, col) & path
+		stop &= path
 		end := 32
 		if stop != 0 {
 			end = bits.TrailingZeros32(stop) // the first byte that ends the path or that the parser changes
@@ -214,8 +231,8 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 			}
 			path &= 1<<end - 1
 		}
-		slash := pathSlash.in(lo, col) & path
-		if pairs := (slash<<1 | carry) & pathAfter.in(lo, col) & path; pairs != 0 {
+		slash &= path
+		if pairs := (slash<<1 | carry) & after & path; pairs != 0 {
 			plain = false // "//", "/." or "/%"
 			for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
 				if dotSegment(s[j+bits.TrailingZeros32(dots):]) {
@@ -224,7 +241,7 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 				}
 			}
 		}
-		if pathNote.in(lo, col)&path != 0 {
+		if note&path != 0 {
 			plain = false
 		}
 		if end < 32 {
@@ -237,4 +254,14 @@ func verbatimPath(s string, i int, v *verbatimURL) int {
 	archsimd.ClearAVXUpperBits()
 	v.pathEnd, v.plainPath = len(s), plain
 	return len(s)
+}
+
+// pathClasses returns the masks of the bytes of x in verbatimPath's
+// classes: those that end the path or that the parser changes (not
+// pathOrdinary), '/', wAfter, wNote; positions of loadShort's s when at <
+// 16.
+func pathClasses(x archsimd.Uint8x32, at uint) (stop, slash, after, note uint32) {
+	lo, col := nibbles(x)
+	return positions(^pathOrdinary.in(lo, col), at), positions(pathSlash.in(lo, col), at),
+		positions(pathAfter.in(lo, col), at), positions(pathNote.in(lo, col), at)
 }
