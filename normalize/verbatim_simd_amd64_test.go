@@ -152,17 +152,9 @@ func TestScansMatchSWAREdges(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(18, 32))
-	alphabet := "abzAZ09-._/:?#%;=&+@[]`{\\ \t\x00\x7f\x80\xff"
 	for range 50000 {
-		b := make([]byte, rng.IntN(100))
-		for i := range b {
-			if rng.IntN(6) == 0 {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			} else {
-				b[i] = "abcxyzABCXYZ0189-._/"[rng.IntN(20)]
-			}
-		}
-		if d := scansAgree(string(b)); d != "" {
+		s := randomScanInput(rng, 100, 6, "abcxyzABCXYZ0189-._/", "abzAZ09-._/:?#%;=&+@[]`{\\ \t\x00\x7f\x80\xff")
+		if d := scansAgree(s); d != "" {
 			t.Fatal(d)
 		}
 	}
