@@ -10,13 +10,14 @@ import (
 
 // The verbatim scans 32 bytes a step with AVX2, in the GOEXPERIMENT=simd
 // build (issue 18): the SWAR scans (verbatim_swar.go) take a CPU without
-// AVX2, a string shorter than 32 bytes and a table that has no nibbleSet.
-// Each return of a SIMD scan clears the upper halves of the vector
-// registers (VZEROUPPER): the rest of the program is SSE code, which pays
-// for dirty upper halves on Intel CPUs (false dependencies).
-// A scan never loads a byte outside its string: a step that would pass
-// the end loads the last 32 bytes instead, whose first bytes were read
-// already (or, in verbatimPath, belong to the authority and are ignored).
+// AVX2 and spanOK's tables that have no nibbleSet (a profile's query
+// rules). A scan never loads a byte outside its string: a step that would
+// pass the end loads the last 32 bytes instead, whose first bytes were
+// read already (or, in verbatimPath, belong to the authority and are
+// ignored); a string shorter than 32 bytes is loaded by loadShort. Each
+// return of a SIMD scan clears the upper halves of the vector registers
+// (VZEROUPPER): the rest of the program is SSE code, which pays for dirty
+// upper halves on Intel CPUs (false dependencies).
 
 // simdScans is set when the CPU has AVX2 (VPSHUFB and VPMOVMSKB on 32
 // bytes).

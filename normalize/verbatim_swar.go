@@ -7,7 +7,7 @@ import (
 
 // The verbatim scans eight bytes a step (SWAR): the portable code, and the
 // fallback of the SIMD build (verbatim_simd_amd64.go) on a CPU without
-// AVX2 and for the strings too short for its 32-byte loads.
+// AVX2 and for spanOK's tables other than vQuery and vFragment.
 
 // hostSpanSWAR returns the length of the leading bytes of s that vHost takes
 // (letters, digits, '-', '.', '_') and whether an uppercase letter is
