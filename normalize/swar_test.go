@@ -48,18 +48,23 @@ func TestHostSpan(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(18, 3))
-	alphabet := "abzAZ09-._/:?#%@[]`{\x00\x7f\x80\xff"
 	for range 100000 {
-		b := make([]byte, rng.IntN(30))
-		for i := range b {
-			if rng.IntN(8) == 0 {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			} else {
-				b[i] = "abcxyzABCXYZ0189-._"[rng.IntN(19)]
-			}
-		}
-		check(string(b))
+		check(randomScanInput(rng, 30, 8, "abcxyzABCXYZ0189-._", "abzAZ09-._/:?#%@[]`{\x00\x7f\x80\xff"))
 	}
+}
+
+// randomScanInput returns a random string of fewer than size bytes for the
+// scan tests: bytes of common, and one in oneIn of rare.
+func randomScanInput(rng *rand.Rand, size, oneIn int, common, rare string) string {
+	b := make([]byte, rng.IntN(size))
+	for i := range b {
+		if rng.IntN(oneIn) == 0 {
+			b[i] = rare[rng.IntN(len(rare))]
+		} else {
+			b[i] = common[rng.IntN(len(common))]
+		}
+	}
+	return string(b)
 }
 
 // TestLowerASCII: lowerASCII lowercases every ASCII letter and only them,

@@ -1,0 +1,17 @@
+//go:build !(goexperiment.simd && amd64)
+
+package normalize
+
+// Without GOEXPERIMENT=simd on amd64 the verbatim scans are the SWAR ones
+// (verbatim_swar.go); verbatim_simd_amd64.go has the other build's.
+
+// hostSpan returns the length of the leading bytes of s that vHost takes
+// and whether an uppercase letter is among them.
+func hostSpan(s string) (int, bool) { return hostSpanSWAR(s) }
+
+// spanOK returns the length of the leading bytes of s whose class in tab
+// is vOK.
+func spanOK(s string, tab *[256]uint8) int { return spanOKSWAR(s, tab) }
+
+// verbatimPath checks the path at s[i:]: see verbatimPathSWAR.
+func verbatimPath(s string, i int, v *verbatimURL) int { return verbatimPathSWAR(s, i, v) }

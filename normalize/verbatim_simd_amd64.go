@@ -1,0 +1,268 @@
+//go:build goexperiment.simd && amd64
+
+package normalize
+
+import (
+	"math/bits"
+	"simd/archsimd"
+	"unsafe"
+)
+
+// The verbatim scans 32 bytes a step with AVX2, in the GOEXPERIMENT=simd
+// build (issue 18): the SWAR scans (verbatim_swar.go) take a CPU without
+// AVX2 and spanOK's tables that have no nibbleSet (a profile's query
+// rules). A scan never loads a byte outside its string: a step that would
+// pass the end loads the last 32 bytes instead, whose first bytes were
+// read already (or, in verbatimPath, belong to the authority and are
+// ignored); a string shorter than 32 bytes is loaded by loadShort. Each
+// return of a SIMD scan clears the upper halves of the vector registers
+// (VZEROUPPER): the rest of the program is SSE code, which pays for dirty
+// upper halves on Intel CPUs (false dependencies).
+
+// simdScans is set when the CPU has AVX2 (VPSHUFB and VPMOVMSKB on 32
+// bytes).
+var simdScans = archsimd.X86.AVX2()
+
+// A nibbleSet is a set of ASCII bytes as a table of the low nibble: bit h
+// of entry l is set when the byte h<<4|l is in the set. A byte is in the
+// set when set[low nibble] & 1<<(high nibble) != 0 (hiBit); a byte of
+// 0x80 or more has no bit in hiBit, so it is in no set. The 16 entries
+// are there twice: VPSHUFB looks up each 16-byte half of a 32-byte
+// register in its own half of the table.
+type nibbleSet [32]uint8
+
+// hiBit maps a high nibble h to 1<<h (0 for h >= 8: no ASCII byte).
+var hiBit = nibbleSet{1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128}
+
+var lowNibble = [32]uint8{0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f,
+	0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f}
+
+// makeNibbleSet returns the nibbleSet of the bytes c for which in(c)
+// holds, or nil when one of them is 0x80 or more (no nibbleSet holds it:
+// the caller keeps the SWAR scan).
+func makeNibbleSet(in func(c byte) bool) *nibbleSet {
+	var t nibbleSet
+	for c := range 256 {
+		switch {
+		case !in(byte(c)):
+		case c >= 0x80:
+			return nil
+		default:
+			t[c&15] |= 1 << (c >> 4)
+			t[16+c&15] |= 1 << (c >> 4)
+		}
+	}
+	return &t
+}
+
+// Sets of the scans; nil when a set has a byte of 0x80 or more (then the
+// SWAR scan serves: never, with today's tables; TestScansMatchSWAR).
+var (
+	hostSet, upperSet                  *nibbleSet // vHost's vOK, vUpper
+	querySet, fragmentSet              *nibbleSet // vQuery's and vFragment's vOK
+	pathOrdinary, pathSlash, pathAfter *nibbleSet // vPathWord: no wStop; wSlash; wAfter
+	pathNote                           *nibbleSet // vPathWord: wNote
+	pathSetsOK                         bool       // all four path sets were made
+)
+
+func init() {
+	// This file's init runs after verbatim.go's and parse.go's, which fill
+	// the tables read here (the go command hands the files to the compiler
+	// sorted by name, and init functions run in that order).
+	hostSet = makeNibbleSet(func(c byte) bool { return vHost[c]&vOK != 0 })
+	upperSet = makeNibbleSet(func(c byte) bool { return vHost[c]&vUpper != 0 })
+	querySet = makeNibbleSet(func(c byte) bool { return vQuery[c] == vOK })
+	fragmentSet = makeNibbleSet(func(c byte) bool { return vFragment[c] == vOK })
+	pathOrdinary = makeNibbleSet(func(c byte) bool { return vPathWord[c]&wStop == 0 })
+	pathSlash = makeNibbleSet(func(c byte) bool { return vPathWord[c]&wSlash != 0 })
+	pathAfter = makeNibbleSet(func(c byte) bool { return vPathWord[c]&wAfter != 0 })
+	pathNote = makeNibbleSet(func(c byte) bool { return vPathWord[c]&wNote != 0 })
+	pathSetsOK = pathOrdinary != nil && pathSlash != nil && pathAfter != nil && pathNote != nil
+}
+
+// load32 loads s[i:i+32] (a bounds check: never a byte past s).
+func load32(s string, i int) archsimd.Uint8x32 {
+	return archsimd.LoadUint8x32((*[32]uint8)(unsafe.Pointer(unsafe.StringData(s[i : i+32]))))
+}
+
+// load16 loads s[i:i+16].
+func load16(s string, i int) archsimd.Uint8x16 {
+	return archsimd.LoadUint8x16((*[16]uint8)(unsafe.Pointer(unsafe.StringData(s[i : i+16]))))
+}
+
+// loadShort loads s, shorter than 32 bytes, without a byte past its end:
+// s[:16] and s[len(s)-16:] in the two halves when s has 16 bytes or more
+// (at = len(s)-16: the lane of s[i] is i, or i-at+16), else s and zero
+// bytes, from a copy on the stack (at = 16: the lane of s[i] is i).
+// positions turns a mask of its lanes into a mask of positions in s.
+func loadShort(s string) (x archsimd.Uint8x32, at uint) {
+	if len(s) >= 16 {
+		return x.SetLo(load16(s, 0)).SetHi(load16(s, len(s)-16)), uint(len(s) - 16)
+	}
+	var b [32]uint8
+	copy(b[:], s)
+	return archsimd.LoadUint8x32(&b), 16
+}
+
+// positions maps a mask of the lanes of loadShort's vector to the
+// positions of their bytes in s (a byte in both halves: the same bit).
+func positions(m uint32, at uint) uint32 { return m&0xffff | m>>16<<at }
+
+// nibbles splits the bytes of x into their low nibbles (the index of a
+// nibbleSet) and the bit of their high nibble (hiBit).
+func nibbles(x archsimd.Uint8x32) (lo archsimd.Int8x32, col archsimd.Uint8x32) {
+	mask := archsimd.LoadUint8x32(&lowNibble)
+	hi := x.AsUint16x16().ShiftAllRight(4).AsUint8x32().And(mask)
+	return x.And(mask).AsInt8x32(), archsimd.LoadUint8x32((*[32]uint8)(&hiBit)).PermuteOrZeroGrouped(hi.AsInt8x32())
+}
+
+// in returns the bit mask of the bytes (lane i: bit i) in t, of which
+// nibbles gave lo and col.
+func (t *nibbleSet) in(lo archsimd.Int8x32, col archsimd.Uint8x32) uint32 {
+	var zero archsimd.Uint8x32
+	return ^archsimd.LoadUint8x32((*[32]uint8)(t)).PermuteOrZeroGrouped(lo).And(col).Equal(zero).ToBits()
+}
+
+// hostSpan returns the length of the leading bytes of s that vHost takes
+// (letters, digits, '-', '.', '_') and whether an uppercase letter is
+// among them.
+func hostSpan(s string) (int, bool) {
+	if !simdScans || hostSet == nil || upperSet == nil {
+		return hostSpanSWAR(s)
+	}
+	if len(s) < 32 {
+		x, at := loadShort(s)
+		lo, col := nibbles(x)
+		n := bits.TrailingZeros32(positions(^hostSet.in(lo, col), at) | ^uint32(0)<<len(s))
+		up := positions(upperSet.in(lo, col), at)&(1<<n-1) != 0
+		archsimd.ClearAVXUpperBits()
+		return n, up
+	}
+	upper := uint32(0)
+	for j := 0; ; j += 32 {
+		if j+32 > len(s) {
+			j = len(s) - 32 // taken up to the old j: taking them again changes nothing
+		}
+		lo, col := nibbles(load32(s, j))
+		up := upperSet.in(lo, col)
+		if bad := ^hostSet.in(lo, col); bad != 0 {
+			n := bits.TrailingZeros32(bad) // the first byte not taken
+			archsimd.ClearAVXUpperBits()
+			return j + n, upper|up&(1<<n-1) != 0
+		}
+		upper |= up
+		if j+32 == len(s) {
+			archsimd.ClearAVXUpperBits()
+			return len(s), upper != 0
+		}
+	}
+}
+
+// spanOK returns the length of the leading bytes of s whose class in tab
+// is vOK: 32 bytes a step for vQuery and vFragment, the tables of
+// scanVerbatim.
+func spanOK(s string, tab *[256]uint8) int {
+	var set *nibbleSet
+	switch tab {
+	case &vQuery:
+		set = querySet
+	case &vFragment:
+		set = fragmentSet
+	}
+	if !simdScans || set == nil {
+		return spanOKSWAR(s, tab)
+	}
+	if len(s) < 32 {
+		x, at := loadShort(s)
+		n := bits.TrailingZeros32(positions(^set.in(nibbles(x)), at) | ^uint32(0)<<len(s))
+		archsimd.ClearAVXUpperBits()
+		return n
+	}
+	for j := 0; ; j += 32 {
+		if j+32 > len(s) {
+			j = len(s) - 32 // taken up to the old j
+		}
+		if bad := ^set.in(nibbles(load32(s, j))); bad != 0 {
+			archsimd.ClearAVXUpperBits()
+			return j + bits.TrailingZeros32(bad)
+		}
+		if j+32 == len(s) {
+			archsimd.ClearAVXUpperBits()
+			return len(s)
+		}
+	}
+}
+
+// verbatimPath checks the path at s[i:] as verbatimPathSWAR does (its
+// comment says what is checked), 32 bytes a step: the step that meets a
+// byte that ends the path or that the parser changes ends the path there
+// (or the scan: -1); a '/' followed by '/', '.' or '%' makes the path not
+// plain, and the segment after "/." or "/%" is tested for a dot segment
+// where it starts (a '/' in the last byte of a step is carried to the
+// next one).
+func verbatimPath(s string, i int, v *verbatimURL) int {
+	if !simdScans || !pathSetsOK {
+		return verbatimPathSWAR(s, i, v)
+	}
+	plain, carry := true, uint32(0)
+	for j := i; j < len(s); j += 32 {
+		var stop, slash, after, note uint32
+		path := ^uint32(0) // the bytes of the path in this step
+		switch {
+		case j+32 <= len(s):
+			stop, slash, after, note = pathClasses(load32(s, j), 16)
+		case len(s) >= 32:
+			k := j - (len(s) - 32) // bytes before j in the last 32: the authority, or read already
+			path <<= k
+			carry <<= k
+			j = len(s) - 32
+			stop, slash, after, note = pathClasses(load32(s, j), 16)
+		default: // the whole URL is shorter than 32 bytes: the first step, with positions from 0
+			stop, slash, after, note = pathClasses(loadShort(s))
+			path = (1<<len(s) - 1) &^ (1<<j - 1)
+			j = 0
+		}
+		stop &= path
+		end := 32
+		if stop != 0 {
+			end = bits.TrailingZeros32(stop) // the first byte that ends the path or that the parser changes
+			if pathFast[s[j+end]] != pfEnd {
+				archsimd.ClearAVXUpperBits()
+				return -1 // a byte of the path percent-encode set or '\'
+			}
+			path &= 1<<end - 1
+		}
+		slash &= path
+		if pairs := (slash<<1 | carry) & after & path; pairs != 0 {
+			plain = false // "//", "/." or "/%"
+			for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
+				if dotSegment(s[j+bits.TrailingZeros32(dots):]) {
+					archsimd.ClearAVXUpperBits()
+					return -1
+				}
+			}
+		}
+		if note&path != 0 {
+			plain = false
+		}
+		if end < 32 {
+			archsimd.ClearAVXUpperBits()
+			v.pathEnd, v.plainPath = j+end, plain
+			return j + end
+		}
+		carry = slash >> 31
+	}
+	archsimd.ClearAVXUpperBits()
+	v.pathEnd, v.plainPath = len(s), plain
+	return len(s)
+}
+
+// pathClasses returns the masks of the bytes of x in verbatimPath's
+// classes: those that end the path or that the parser changes (not
+// pathOrdinary), '/', wAfter, wNote; positions of loadShort's s when at <
+// 16.
+func pathClasses(x archsimd.Uint8x32, at uint) (stop, slash, after, note uint32) {
+	lo, col := nibbles(x)
+	return positions(^pathOrdinary.in(lo, col), at), positions(pathSlash.in(lo, col), at),
+		positions(pathAfter.in(lo, col), at), positions(pathNote.in(lo, col), at)
+}
