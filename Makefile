@@ -8,10 +8,14 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # the engine adapters, whose functions DuckDB calls from several threads.
 RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
 
-# test: install what the tests need (idempotent), then run every test.
+# test: install what the tests need (idempotent), then run every test;
+# normalize and udf once more as the release builds compile them (on amd64
+# with Go's SIMD experiment, whose scans the tests compare with the
+# portable ones on every byte: scripts/goexperiment.sh).
 test: deps
 	$(GO) test ./...
 	$(GO) test -race $(RACE_PKGS)
+	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) test ./normalize/ ./udf/
 
 # deps: system packages and tools the tests use (see scripts/deps.sh).
 deps:

@@ -16,6 +16,8 @@
 #   ONLY=duckdb|sqlite  build one of the two
 #   DEBUG=1             keep symbols and DWARF (make debug)
 #   DUCKDB_PLATFORM     the footer's platform (default linux_<GOARCH>)
+#   URLNORM_SIMD=0      build amd64 without Go's SIMD experiment
+#                       (scripts/goexperiment.sh)
 #
 # The outputs are reproducible: the same checkout, Go and C compiler give
 # the same bytes in any directory (-trimpath, no build ID; the
@@ -63,8 +65,9 @@ trap 'rm -rf "$tmp"' EXIT
 ldflags="-buildid="
 [ -n "${DEBUG:-}" ] || ldflags="$ldflags -s -w"
 flags=(-buildmode=c-shared -tags "$tags" -trimpath -ldflags "$ldflags")
+experiment=$("$root/scripts/goexperiment.sh" "$goarch")
 build() { # build OUT PACKAGE
-	env CGO_ENABLED=1 GOARCH="$goarch" ${cc:+CC="$cc"} CGO_CFLAGS="-O2" \
+	env CGO_ENABLED=1 GOARCH="$goarch" GOEXPERIMENT="$experiment" ${cc:+CC="$cc"} CGO_CFLAGS="-O2" \
 		$go build "${flags[@]}" -o "$1" "$2"
 }
 if [ "${ONLY:-}" != duckdb ]; then

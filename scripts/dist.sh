@@ -53,7 +53,7 @@ for arch in "${arches[@]}"; do
 	mkdir -p "$out"
 	say "linux-$arch: urlnorm"
 	# shellcheck disable=SC2046
-	env CGO_ENABLED=1 GOOS=linux GOARCH="$arch" $(cross "$arch") \
+	env CGO_ENABLED=1 GOOS=linux GOARCH="$arch" GOEXPERIMENT="$(scripts/goexperiment.sh "$arch")" $(cross "$arch") \
 		$go build -trimpath -ldflags "-s -w -buildid=" -o "$out/urlnorm" ./cmd/urlnorm
 	say "linux-$arch: urlnorm.so, urlnorm.duckdb_extension"
 	# shellcheck disable=SC2046
