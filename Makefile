@@ -27,11 +27,15 @@ lint: vet staticcheck lint-ext gofmt
 gofmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 
+# vet and staticcheck: normalize also as the release builds compile it
+# (scripts/goexperiment.sh: the SIMD scans on amd64).
 vet:
 	$(GO) vet ./...
+	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) vet ./normalize/
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) run $(STATICCHECK) ./normalize/
 
 # extensions: the loadable extensions for this machine's CPU,
 # dist/urlnorm.duckdb_extension (DuckDB, C API v1.2.0) and dist/urlnorm.so
