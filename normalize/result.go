@@ -114,7 +114,7 @@ var ResultFields = []ResultField{
 	}},
 }
 
-// list writes a LIST of STRUCTs, each element's members by member.
+// list writes a LIST of STRUCTs, each element member by member.
 func list[T any](b Builder, s []T, member func(T)) {
 	b.Begin()
 	for _, e := range s {
