@@ -4,6 +4,10 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: test deps lint vet staticcheck gofmt extensions lint-ext bench bench-test dist notices dist-test dist-repro configure_ci release debug test_release test_debug set_duckdb_version set_duckdb_tag beam-test
 
+# RELEASE_GO is the go command as the release builds run it on this machine's
+# CPU (scripts/goexperiment.sh: Go's SIMD experiment on amd64).
+RELEASE_GO = GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO)
+
 # RACE_PKGS run a second time under the race detector: the SQL layer and
 # the engine adapters, whose functions DuckDB calls from several threads.
 RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
@@ -15,7 +19,7 @@ RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
 test: deps
 	$(GO) test ./...
 	$(GO) test -race $(RACE_PKGS)
-	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) test ./normalize/ ./udf/
+	$(RELEASE_GO) test ./normalize/ ./udf/
 
 # deps: system packages and tools the tests use (see scripts/deps.sh).
 deps:
@@ -31,11 +35,11 @@ gofmt:
 # (scripts/goexperiment.sh: the SIMD scans on amd64).
 vet:
 	$(GO) vet ./...
-	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) vet ./normalize/
+	$(RELEASE_GO) vet ./normalize/
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
-	GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO) run $(STATICCHECK) ./normalize/
+	$(RELEASE_GO) run $(STATICCHECK) ./normalize/
 
 # extensions: the loadable extensions for this machine's CPU,
 # dist/urlnorm.duckdb_extension (DuckDB, C API v1.2.0) and dist/urlnorm.so
