@@ -168,6 +168,10 @@ func TestExtension(t *testing.T) {
 		{"https://example.com/a/b.tar.gz", "gz"},                 // after the last dot
 		{"https://example.com/IMG.JPG?x=1#y", "JPG"},             // case kept; query and fragment are not the path
 		{"https://example.com/a.jsp;jsessionid=1", "jsp"},        // path parameters end it (RFC 3986 §3.3)
+		{"https://example.com/a.x;b.y;c.z", "x"},                 // the first ';' ends it; dots in parameters do not count
+		{"https://example.com/a;b.y", ""},                        // a dot in a parameter only
+		{"https://example.com/x.y/.a.b", "b"},                    // a leading dot, then an extension
+		{"https://example.com/...", ""},                          // dots only
 		{"https://example.com/a.b/c", ""},                        // a dot in an earlier segment
 		{"https://example.com/a/", ""},                           // the last segment is empty
 		{"https://example.com", ""},                              // the path is "/"
