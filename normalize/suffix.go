@@ -61,7 +61,11 @@ func buildSuffixTable() {
 			parent = uint64(slotOf[p])
 		}
 		off, n := x>>14&0xFFFF, x>>30&63
-		h := suffixHash(parent, suffixText[off:off+n])
+		label := suffixText[off : off+n]
+		if n == 0 || strings.IndexByte(label, '.') >= 0 {
+			panic("normalize: suffixNodes has an empty label or one with a dot: " + label)
+		}
+		_, h, _ := suffixLabel(label, len(label), parent)
 		s := h
 		for suffixTable.slots[s%suffixSlots] != 0 {
 			s++
@@ -72,21 +76,42 @@ func buildSuffixTable() {
 	}
 }
 
-// suffixHash hashes the key (parent, label): a multiply-fold per 8 bytes
-// of the label. The table holds fixed keys, so a fixed hash gives every
-// process the same table (its longest run of full slots, which bounds a
-// lookup's probes, is pinned by a test).
-func suffixHash(parent uint64, label string) uint64 {
-	h := parent<<8 ^ uint64(len(label)) ^ 0x243F6A8885A308D3
-	for len(label) > 8 {
-		h = suffixMix(h ^ le64(label))
-		label = label[8:]
+// suffixLabel returns where the label of s that ends at end starts (0, or
+// after a dot), the hash of the key (parent, that label), and the label's
+// first chunk. A label is hashed in chunks of 8 bytes counted from its
+// end, the first chunk having 1 to 8 bytes (none for an empty label) as a
+// little-endian word, zero-padded: a multiply-fold per chunk from the
+// last. The table holds fixed keys, so a fixed hash gives every process
+// the same table (its longest run of full slots, which bounds a lookup's
+// probes, is pinned by a test).
+//
+// This is the plain form, which buildSuffixTable uses; publicSuffixLen
+// computes the same for a label of at most 8 bytes from one word of the
+// host, and calls this one otherwise (the tests' hosts take both ways to
+// every node: a label hashed differently would not be found).
+func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint64) {
+	start = strings.LastIndexByte(s[:end], '.') + 1
+	h := suffixSeed(parent)
+	p := end
+	for ; p-start > 8; p -= 8 {
+		h = suffixMix(h ^ le64(s[p-8:p]))
 	}
-	var w uint64
-	for i := len(label) - 1; i >= 0; i-- {
-		w = w<<8 | uint64(label[i])
+	for i := p - 1; i >= start; i-- {
+		first = first<<8 | uint64(s[i])
 	}
-	return suffixMix(h ^ w)
+	return start, suffixMix(h ^ first), first
+}
+
+// suffixSeed starts the hash of a key with its parent (in the top bits,
+// where only the chunks of labels longer than 6 bytes reach).
+func suffixSeed(parent uint64) uint64 { return parent<<48 ^ 0x243F6A8885A308D3 }
+
+// dotBytes returns w with 0x80 in each byte that is '.' and 0 elsewhere
+// (exactly: no carry runs from one byte into the next).
+func dotBytes(w uint64) uint64 {
+	const lo7 = 0x7F7F7F7F7F7F7F7F
+	x := w ^ 0x2E2E2E2E2E2E2E2E // '.' bytes are 0
+	return ^((x&lo7 + lo7) | x | lo7)
 }
 
 func suffixMix(x uint64) uint64 {
@@ -101,27 +126,14 @@ func le64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// suffixFind returns the slot of parent's child labelled label and its
-// contents, or ok false when parent has no such child.
-func suffixFind(parent uint64, label string) (slot, node uint64, ok bool) {
-	h := suffixHash(parent, label)
-	key := h&^(1<<suffixTagShift-1) | uint64(len(label))<<32 | parent
-	for s := h; ; s++ {
-		node = suffixTable.slots[s%suffixSlots]
-		if node == 0 {
-			return 0, 0, false
-		}
-		if node&suffixKey == key {
-			if off := node >> 16 & 0xFFFF; suffixText[off:off+uint64(len(label))] == label {
-				return s % suffixSlots, node, true
-			}
-		}
-	}
-}
+// suffixPadded is suffixText with 8 bytes after its end, so that the word
+// at any label's offset can be loaded.
+const suffixPadded = suffixText + "\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // publicSuffixLen returns the length of domain's public suffix by the
-// list's both sections and whether the rule that gave it is ICANN's: the
-// answer of publicsuffix.PublicSuffix(domain) of golang.org/x/net, whose
+// list's both sections, whether the rule that gave it is ICANN's, and
+// where the registrable domain (the suffix and one more label) starts
+// (-1: none): publicsuffix.PublicSuffix(domain) of golang.org/x/net, whose
 // data the table holds, for every string (the tests compare them), quirks
 // included:
 //   - the longest rule that matches wins; an exception rule makes its
@@ -143,48 +155,117 @@ func suffixFind(parent uint64, label string) (slot, node uint64, ok bool) {
 // slots. It does not allocate, but for a string of digits and dots or with
 // a colon that is not an IP address (never a domain the URL parser makes),
 // whose failed netip.ParseAddr does.
-func publicSuffixLen(domain string) (n int, icann bool) {
+//
+// It is one function, the label's hash and the probes written out, because
+// it runs for every URL of a domain part: a call in the loop would spill
+// the walk's state.
+func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	if mayBeAddr(domain) {
 		if _, err := netip.ParseAddr(domain); err == nil {
-			return len(domain), false
+			return len(domain), false, -1
 		}
 	}
 	suffixTable.once.Do(buildSuffixTable)
 	parent := uint64(suffixRoot)
-	s := domain
+	end := len(domain)   // the label walked ends here
 	start := len(domain) // where the suffix starts; len(domain): no rule matched yet
+	first, last := -1, 0 // where the first label walked starts, and the last
 	icannNode, wildcard := false, false
 walk:
 	for {
-		dot := strings.LastIndexByte(s, '.')
+		// The label before end, its hash and its first chunk (w), from the
+		// word that ends at end when the label fits in it (or from the
+		// domain's first word), else from suffixLabel.
+		l, ok := 0, true
+		var w uint64
+		switch {
+		case end >= 8:
+			w = le64(domain[end-8 : end])
+			if d := dotBytes(w); d != 0 {
+				i := (63 - bits.LeadingZeros64(d)) >> 3 // the label's dot's byte
+				l, w = end-7+i, w>>(8*(i+1))
+			} else {
+				ok = end == 8
+			}
+		case len(domain) >= 8:
+			w = le64(domain[:8]) << (8 * (8 - end)) // domain[:end] in the top bytes
+			if d := dotBytes(w); d != 0 {
+				i := (63 - bits.LeadingZeros64(d)) >> 3
+				l, w = i-7+end, w>>(8*(i+1))
+			} else {
+				w >>= 8 * (8 - end)
+			}
+		default:
+			ok = false
+		}
+		var h uint64
+		if ok {
+			h = suffixMix(suffixSeed(parent) ^ w)
+		} else {
+			l, h, w = suffixLabel(domain, end, parent)
+		}
+		if first < 0 {
+			first = l
+		}
+		last = l
 		if wildcard { // the parent's wildcard matches this label, listed or not
-			icann, start = icannNode, dot+1
+			icann, start = icannNode, l
 		}
-		slot, node, ok := suffixFind(parent, s[dot+1:])
-		if !ok {
-			break
+
+		// The node of key (parent, domain[l:end]): a slot whose tag,
+		// parent and length match, and whose label does.
+		n := end - l
+		key := h&^(1<<suffixTagShift-1) | uint64(n)<<32 | parent
+		var node, slot uint64
+		for slot = h % suffixSlots; ; slot = (slot + 1) % suffixSlots {
+			node = suffixTable.slots[slot]
+			if node == 0 {
+				break walk
+			}
+			if node&suffixKey != key {
+				continue
+			}
+			off := node >> 16 & 0xFFFF
+			if n <= 8 {
+				if le64(suffixPadded[off:])&(^uint64(0)>>(64-8*n)) == w {
+					break
+				}
+			} else if suffixText[off:off+uint64(n)] == domain[l:end] {
+				break
+			}
 		}
+
 		icannNode = node>>40&1 == 1
 		switch node >> 38 & 3 {
 		case suffixRule:
-			start = dot + 1
+			start = l
 		case suffixException:
-			start = len(s) + 1
+			start = end + 1
 			break walk
 		}
 		wildcard = node>>41&1 == 1
 		if !wildcard {
 			icann = icannNode
 		}
-		if dot < 0 {
+		if l == 0 {
 			break
 		}
-		s, parent = s[:dot], slot
+		end, parent = l-1, slot
 	}
-	if start == len(domain) { // the default rule "*"
-		return len(domain) - 1 - strings.LastIndexByte(domain, '.'), icann
+	if start == len(domain) { // the default rule "*": the last label
+		start = first
 	}
-	return len(domain) - start, icann
+	registrable = -1
+	switch {
+	case start == 0:
+	case end == start-1: // the walk's last label is the one before the suffix (the common case)
+		if last < end {
+			registrable = last
+		} // else it is empty: no registrable domain
+	default:
+		registrable = registrableStart(domain, start)
+	}
+	return len(domain) - start, icann, registrable
 }
 
 // mayBeAddr reports whether netip.ParseAddr could accept s: an IPv6
@@ -209,9 +290,9 @@ type domainLens struct{ all, icann, registrable int }
 // suffix (or the default rule's, a single label): publicSuffixLen matches
 // both sections at once.
 func suffixLens(name string) domainLens {
-	n, icann := publicSuffixLen(name)
+	n, icann, r := publicSuffixLen(name)
 	l := domainLens{all: n, icann: n}
-	if r := registrableStart(name, len(name)-n); r >= 0 {
+	if r >= 0 {
 		l.registrable = len(name) - r
 	}
 	for !icann {
@@ -220,7 +301,7 @@ func suffixLens(name string) domainLens {
 		if i < 0 {
 			break
 		}
-		l.icann, icann = publicSuffixLen(rest[i+1:])
+		l.icann, icann, _ = publicSuffixLen(rest[i+1:])
 	}
 	return l
 }
