@@ -21,7 +21,10 @@ func suffixHosts() []string {
 		"www.city.kawasaki.jp", "city.kawasaki.jp", "a.b.kawasaki.jp", "b.kawasaki.jp", "kawasaki.jp", "a..kawasaki.jp",
 		"alice.github.io", "github.io", "io", "a.co.uk", "co.uk", "localhost", "x.unlisted-tld",
 		"a..b.com", ".com", "", ".", "..", "com.", "t.co", "a", strings.Repeat("a.", 40) + "com",
-		"1.2.3.4", "a.1.2.3.4", "::1", "a:b.com", "com1", "v6.2001:db8::1",
+		// IP addresses are their own suffix (as netip parses them: a zone
+		// may hold dots and letters); what only looks like one is not.
+		"1.2.3.4", "a.1.2.3.4", "1.2.3.04", "1.2.3", "::1", "::ffff:1.2.3.4", "fe80::1%a.com", "fe80::1%",
+		"abcd:1::", "abcde:1::", "a:b.com", "com1", "v6.2001:db8::1", "%x.com", "1.2.3.4.com",
 		"a.aaaaaaaaaaaaaaaaaa.com", "anaaaaaaaaaaaaaaaaaa.com",
 	}
 	for n := 1; n <= 66; n++ {

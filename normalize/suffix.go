@@ -85,21 +85,42 @@ func buildSuffixTable() {
 // the same table (its longest run of full slots, which bounds a lookup's
 // probes, is pinned by a test).
 //
-// This is the plain form, which buildSuffixTable uses; publicSuffixLen
-// computes the same for a label of at most 8 bytes from one word of the
-// host, and calls this one otherwise (the tests' hosts take both ways to
-// every node: a label hashed differently would not be found).
+// It reads s a word at a time from end, finding the dot and hashing in one
+// pass: byte i of the word at p is s[p-8+i], also when fewer than 8 bytes
+// are left (the word of s[:8] shifted up; only a string shorter than 8
+// bytes is read a byte at a time).
 func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint64) {
-	start = strings.LastIndexByte(s[:end], '.') + 1
 	h := suffixSeed(parent)
-	p := end
-	for ; p-start > 8; p -= 8 {
-		h = suffixMix(h ^ le64(s[p-8:p]))
+	for p := end; ; p -= 8 {
+		var w uint64
+		switch {
+		case p >= 8:
+			w = le64(s[p-8 : p])
+		case len(s) >= 8:
+			w = le64(s[:8]) << (8 * (8 - p)) // s[:p] in the top bytes
+		default: // s is shorter than 8 bytes
+			i := p - 1
+			for ; i >= 0 && s[i] != '.'; i-- {
+				first = first<<8 | uint64(s[i])
+			}
+			return i + 1, suffixMix(h ^ first), first
+		}
+		if d := dotBytes(w); d != 0 {
+			i := (63 - bits.LeadingZeros64(d)) >> 3 // the last dot's byte
+			first = w >> (8 * (i + 1))
+			return p - 7 + i, suffixMix(h ^ first), first
+		}
+		// No dot: the 8 bytes (those of them in s) are the label's first
+		// chunk when s or the label starts before them.
+		if p <= 8 {
+			first = w >> (8 * (8 - p))
+			return 0, suffixMix(h ^ first), first
+		}
+		if s[p-9] == '.' {
+			return p - 8, suffixMix(h ^ w), w
+		}
+		h = suffixMix(h ^ w)
 	}
-	for i := p - 1; i >= start; i-- {
-		first = first<<8 | uint64(s[i])
-	}
-	return start, suffixMix(h ^ first), first
 }
 
 // suffixSeed starts the hash of a key with its parent (in the top bits,
@@ -173,37 +194,7 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	icannNode, wildcard := false, false
 walk:
 	for {
-		// The label before end, its hash and its first chunk (w), from the
-		// word that ends at end when the label fits in it (or from the
-		// domain's first word), else from suffixLabel.
-		l, ok := 0, true
-		var w uint64
-		switch {
-		case end >= 8:
-			w = le64(domain[end-8 : end])
-			if d := dotBytes(w); d != 0 {
-				i := (63 - bits.LeadingZeros64(d)) >> 3 // the label's dot's byte
-				l, w = end-7+i, w>>(8*(i+1))
-			} else {
-				ok = end == 8
-			}
-		case len(domain) >= 8:
-			w = le64(domain[:8]) << (8 * (8 - end)) // domain[:end] in the top bytes
-			if d := dotBytes(w); d != 0 {
-				i := (63 - bits.LeadingZeros64(d)) >> 3
-				l, w = i-7+end, w>>(8*(i+1))
-			} else {
-				w >>= 8 * (8 - end)
-			}
-		default:
-			ok = false
-		}
-		var h uint64
-		if ok {
-			h = suffixMix(suffixSeed(parent) ^ w)
-		} else {
-			l, h, w = suffixLabel(domain, end, parent)
-		}
+		l, h, w := suffixLabel(domain, end, parent)
 		if first < 0 {
 			first = l
 		}
@@ -269,12 +260,22 @@ walk:
 }
 
 // mayBeAddr reports whether netip.ParseAddr could accept s: an IPv6
-// address has a colon, an IPv4 address only digits and dots. It reads s
-// from the end, where a domain has its letters.
+// address starts with "::" or with 1 to 4 hex digits and a colon (a zone
+// after "%" may hold anything, "fe80::1%a.com"), an IPv4 address has only
+// digits and dots. It reads at most the first 5 bytes and the last ones
+// up to a letter.
 func mayBeAddr(s string) bool {
+	for i := 0; i < len(s) && i < 5; i++ {
+		if s[i] == ':' {
+			return true
+		}
+		if !isHex(s[i]) {
+			break
+		}
+	}
 	for i := len(s) - 1; i >= 0; i-- {
 		if !isDigit(s[i]) && s[i] != '.' {
-			return strings.IndexByte(s, ':') >= 0
+			return false
 		}
 	}
 	return s != ""
