@@ -49,6 +49,7 @@ const (
 var suffixTable struct {
 	once  sync.Once
 	slots [suffixSlots]uint64
+	first [suffixSlots]uint64 // each slot's label's first chunk (suffixLabel): most labels whole
 }
 
 // buildSuffixTable fills suffixTable from suffixNodes, whose nodes come
@@ -65,13 +66,14 @@ func buildSuffixTable() {
 		if n == 0 || strings.IndexByte(label, '.') >= 0 {
 			panic("normalize: suffixNodes has an empty label or one with a dot: " + label)
 		}
-		_, h, _ := suffixLabel(label, len(label), parent)
+		_, h, first := suffixLabel(label, len(label), parent)
 		s := h
 		for suffixTable.slots[s%suffixSlots] != 0 {
 			s++
 		}
 		s %= suffixSlots
 		suffixTable.slots[s] = parent | off<<16 | n<<32 | (x>>36&15)<<38 | h&^(1<<suffixTagShift-1)
+		suffixTable.first[s] = first
 		slotOf[i] = uint16(s)
 	}
 }
@@ -107,13 +109,13 @@ func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint6
 		}
 		if d := dotBytes(w); d != 0 {
 			i := (63 - bits.LeadingZeros64(d)) >> 3 // the last dot's byte
-			first = w >> (8 * (i + 1))
+			first = w >> (8 * i & 63) >> 8
 			return p - 7 + i, suffixMix(h ^ first), first
 		}
 		// No dot: the 8 bytes (those of them in s) are the label's first
 		// chunk when s or the label starts before them.
 		if p <= 8 {
-			first = w >> (8 * (8 - p))
+			first = w >> (8 * (8 - p) & 63)
 			return 0, suffixMix(h ^ first), first
 		}
 		if s[p-9] == '.' {
@@ -146,10 +148,6 @@ func le64(s string) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
-
-// suffixPadded is suffixText with 8 bytes after its end, so that the word
-// at any label's offset can be loaded.
-const suffixPadded = suffixText + "\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // publicSuffixLen returns the length of domain's public suffix by the
 // list's both sections, whether the rule that gave it is ICANN's, and
@@ -190,15 +188,12 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	parent := uint64(suffixRoot)
 	end := len(domain)   // the label walked ends here
 	start := len(domain) // where the suffix starts; len(domain): no rule matched yet
-	first, last := -1, 0 // where the first label walked starts, and the last
 	icannNode, wildcard := false, false
+	l := 0 // where the label walked starts
 walk:
 	for {
-		l, h, w := suffixLabel(domain, end, parent)
-		if first < 0 {
-			first = l
-		}
-		last = l
+		var h, w uint64
+		l, h, w = suffixLabel(domain, end, parent)
 		if wildcard { // the parent's wildcard matches this label, listed or not
 			icann, start = icannNode, l
 		}
@@ -216,13 +211,10 @@ walk:
 			if node&suffixKey != key {
 				continue
 			}
-			off := node >> 16 & 0xFFFF
-			if n <= 8 {
-				if le64(suffixPadded[off:])&(^uint64(0)>>(64-8*n)) == w {
+			if suffixTable.first[slot] == w {
+				if off := node >> 16 & 0xFFFF; n <= 8 || suffixText[off:off+uint64(n)] == domain[l:end] {
 					break
 				}
-			} else if suffixText[off:off+uint64(n)] == domain[l:end] {
-				break
 			}
 		}
 
@@ -244,14 +236,14 @@ walk:
 		end, parent = l-1, slot
 	}
 	if start == len(domain) { // the default rule "*": the last label
-		start = first
+		start = strings.LastIndexByte(domain, '.') + 1
 	}
 	registrable = -1
 	switch {
 	case start == 0:
 	case end == start-1: // the walk's last label is the one before the suffix (the common case)
-		if last < end {
-			registrable = last
+		if l < end {
+			registrable = l
 		} // else it is empty: no registrable domain
 	default:
 		registrable = registrableStart(domain, start)
