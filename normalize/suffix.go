@@ -188,14 +188,14 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	parent := uint64(suffixRoot)
 	end := len(domain)   // the label walked ends here
 	start := len(domain) // where the suffix starts; len(domain): no rule matched yet
-	icannNode, wildcard := false, false
-	l := 0 // where the label walked starts
+	var up uint64 // the node of the label after this one (0: none)
+	l := 0        // where the label walked starts
 walk:
 	for {
 		var h, w uint64
 		l, h, w = suffixLabel(domain, end, parent)
-		if wildcard { // the parent's wildcard matches this label, listed or not
-			icann, start = icannNode, l
+		if up>>41&1 == 1 { // the parent's wildcard matches this label, listed or not
+			icann, start = up>>40&1 == 1, l
 		}
 
 		// The node of key (parent, domain[l:end]): a slot whose tag,
@@ -218,7 +218,6 @@ walk:
 			}
 		}
 
-		icannNode = node>>40&1 == 1
 		switch node >> 38 & 3 {
 		case suffixRule:
 			start = l
@@ -226,14 +225,13 @@ walk:
 			start = end + 1
 			break walk
 		}
-		wildcard = node>>41&1 == 1
-		if !wildcard {
-			icann = icannNode
+		if node>>41&1 == 0 { // with wildcard children, the ICANN bit waits for the child
+			icann = node>>40&1 == 1
 		}
 		if l == 0 {
 			break
 		}
-		end, parent = l-1, slot
+		end, parent, up = l-1, slot, node
 	}
 	if start == len(domain) { // the default rule "*": the last label
 		start = strings.LastIndexByte(domain, '.') + 1
