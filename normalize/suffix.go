@@ -16,10 +16,12 @@ import (
 // golang.org/x/net's copy of the list) and is then only read, so any
 // number of goroutines read it without locks.
 //
-// It is small enough to stay in the CPU's caches (256 KiB of slots and the
-// 32 KiB of suffixText), so a lookup costs a few hashes and loads per
-// label instead of a cold line of memory; a table keyed by whole hosts
-// cannot be that small (the web corpus has 30,149 distinct hosts).
+// It is small enough to stay in the CPU's caches (256 KiB of slots, as
+// much for their labels' first chunks, read only when a slot's tag
+// matches, and the 32 KiB of suffixText), so a lookup costs a hash and a
+// few loads per label instead of a cold line of memory: this replaced a
+// 6 MiB cache keyed by whole hosts, whose lines a corpus of 30,149
+// distinct hosts (the web corpus) could not keep warm.
 //
 // A slot, from the least significant bit (0: an empty slot; no label of
 // the list is empty, so no node is 0):
@@ -33,7 +35,7 @@ import (
 //	[22 bits] the top bits of the key's hash (a tag: most slots that are
 //	          not the key's are told apart without reading the label)
 const (
-	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: about 1.3 probes for a label the list lacks
+	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: 1.3 probes per label on the web corpus
 	suffixSlots    = 1 << suffixSlotBits
 	suffixRoot     = 1<<16 - 1
 	suffixTagShift = 42
@@ -168,16 +170,14 @@ func le64(s string) uint64 {
 //     its own on when it is the last label walked;
 //   - an IP address (as net/netip parses it) is its own suffix, not ICANN.
 //
-// It reads each byte of domain a bounded number of times (to find the
-// dots, to hash a label, at most once more to compare it with a node's);
-// the probes per label are bounded by the table's longest run of full
-// slots. It does not allocate, but for a string of digits and dots or with
-// a colon that is not an IP address (never a domain the URL parser makes),
-// whose failed netip.ParseAddr does.
-//
-// It is one function, the label's hash and the probes written out, because
-// it runs for every URL of a domain part: a call in the loop would spill
-// the walk's state.
+// Its work is linear in len(domain): it walks at most one label more than
+// the list's tree is deep, reads each byte of those labels once to find
+// the dots and hash them, and probes at most one slot more per label than
+// the table's longest run of full slots (14; TestSuffixTableRun), reading
+// a node's label only when its tag, parent and length match. It does not
+// allocate, but for a string that netip.ParseAddr may take (digits and
+// dots; or up to 4 hex digits, then a colon) and that is no IP address
+// (never a domain the URL parser makes), whose failed parse does.
 func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	if mayBeAddr(domain) {
 		if _, err := netip.ParseAddr(domain); err == nil {
