@@ -188,8 +188,8 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	parent := uint64(suffixRoot)
 	end := len(domain)   // the label walked ends here
 	start := len(domain) // where the suffix starts; len(domain): no rule matched yet
-	var up uint64 // the node of the label after this one (0: none)
-	l := 0        // where the label walked starts
+	var up uint64        // the node of the label after this one (0: none)
+	l := 0               // where the label walked starts
 walk:
 	for {
 		var h, w uint64
