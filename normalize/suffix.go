@@ -35,7 +35,7 @@ import (
 //	[22 bits] the top bits of the key's hash (a tag: most slots that are
 //	          not the key's are told apart without reading the label)
 const (
-	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: 1.3 probes per label on the web corpus
+	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: 1.3 probes per label on web_dirty's hosts
 	suffixSlots    = 1 << suffixSlotBits
 	suffixRoot     = 1<<16 - 1
 	suffixTagShift = 42
