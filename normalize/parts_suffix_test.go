@@ -1,7 +1,8 @@
 package normalize_test
 
 import (
-	"slices"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -11,29 +12,24 @@ import (
 
 // suffixHosts are hosts whose answers differ although they share labels (a
 // node of the list that is not a rule, wildcards and exceptions, private
-// rules), hosts of every length around the cache's bounds (a word's 8
-// bytes, the short table's 24, the long table's 56), and hosts that differ
-// from another in one byte of one word only.
+// rules), empty labels, unlisted labels, IP addresses, and hosts of every
+// length up to 66 bytes (a label hashed in one word, in more words, with
+// a partial last word).
 func suffixHosts() []string {
 	hosts := []string{
 		"foo.amazonaws.com", "bucket.s3.dualstack.us-east-1.amazonaws.com", "s3.dualstack.us-east-1.amazonaws.com",
-		"www.city.kawasaki.jp", "a.b.kawasaki.jp", "b.kawasaki.jp", "kawasaki.jp",
+		"www.city.kawasaki.jp", "city.kawasaki.jp", "a.b.kawasaki.jp", "b.kawasaki.jp", "kawasaki.jp", "a..kawasaki.jp",
 		"alice.github.io", "github.io", "io", "a.co.uk", "co.uk", "localhost", "x.unlisted-tld",
-		"a..b.com", ".com", "", "t.co", "a", strings.Repeat("a.", 40) + "com",
-		// Equal but for one bit of their first word ('.' and 'n'), a bit
-		// set in the second word: keys compared as (a^b)|(c^d), not
-		// ((a^b)|c)^d, tell them apart.
+		"a..b.com", ".com", "", ".", "..", "com.", "t.co", "a", strings.Repeat("a.", 40) + "com",
+		// IP addresses are their own suffix (as netip parses them: a zone
+		// may hold dots and letters); what only looks like one is not.
+		"1.2.3.4", "a.1.2.3.4", "1.2.3.04", "1.2.3", "::1", "::ffff:1.2.3.4", "fe80::1%a.com", "fe80::1%",
+		"abcd:1::", "abcde:1::", "a:b.com", "com1", "v6.2001:db8::1", "%x.com", "1.2.3.4.com",
 		"a.aaaaaaaaaaaaaaaaaa.com", "anaaaaaaaaaaaaaaaaaa.com",
 	}
 	for n := 1; n <= 66; n++ {
 		for _, suffix := range []string{"com", "co.uk", "github.io", "kawasaki.jp"} {
 			hosts = append(hosts, hostOfLen(n, suffix))
-		}
-	}
-	base := hostOfLen(56, "co.uk")
-	for i := range len(base) - len(".co.uk") {
-		if base[i] != '.' {
-			hosts = append(hosts, base[:i]+"z"+base[i+1:], base[:i+1]) // one byte differs; a prefix
 		}
 	}
 	return hosts
@@ -53,103 +49,150 @@ func hostOfLen(n int, suffix string) string {
 	return string(prefix) + "." + suffix
 }
 
-// TestSuffixCache checks cached answers against computed ones for
-// suffixHosts, twice in each order, through the process's cache and
-// through small caches: one set per table (every host evicts the one
-// before it, so a key compared wrongly shows) and a few sets.
-func TestSuffixCache(t *testing.T) {
-	hosts := suffixHosts()
-	reversed := slices.Clone(hosts)
-	slices.Reverse(reversed)
-	for _, c := range []struct {
-		name string
-		lens func(string) normalize.DomainLens
-	}{
-		{"process", normalize.SuffixLens},
-		{"one set", normalize.NewSuffixCache(1, 1).Lens},
-		{"few sets", normalize.NewSuffixCache(8, 2).Lens},
-	} {
-		for _, order := range [][]string{hosts, reversed} {
-			for pass := range 2 {
-				for _, h := range order {
-					if got, want := c.lens(h), normalize.ComputeSuffixLens(h); got != want {
-						t.Errorf("%s cache, pass %d, %q: cached %+v, computed %+v", c.name, pass, h, got, want)
-					}
-				}
-			}
-		}
+// checkSuffixLens fails t when the table's answer for host differs from
+// x/net's.
+func checkSuffixLens(t testing.TB, host string) {
+	t.Helper()
+	if got, want := normalize.SuffixLens(host), normalize.ComputeSuffixLens(host); got != want {
+		t.Errorf("%q: table %+v, x/net %+v", host, got, want)
 	}
 }
 
-// TestSuffixCacheWays checks each pair of consecutive suffixHosts in
-// fresh caches of one set, so that where each host goes is known: a, b
-// (b compared with a in way 0) and filler, a, b (with a in way 1).
-func TestSuffixCacheWays(t *testing.T) {
-	hosts := suffixHosts()
-	for i := 1; i < len(hosts); i++ {
-		a, b := hosts[i-1], hosts[i]
-		filler := "filler.com" // the table of hosts ≤ 24 bytes
-		if len(a) > 24 {
-			filler = hostOfLen(40, "com")
-		}
-		for _, seq := range [][]string{{a, b, a}, {filler, a, b, a}} {
-			c := normalize.NewSuffixCache(1, 1)
-			for _, h := range seq {
-				if got, want := c.Lens(h), normalize.ComputeSuffixLens(h); got != want {
-					t.Errorf("%q after %q: cached %+v, computed %+v", h, seq, got, want)
-				}
-			}
-		}
+// TestSuffixLensHosts checks suffixHosts against x/net.
+func TestSuffixLensHosts(t *testing.T) {
+	for _, h := range suffixHosts() {
+		checkSuffixLens(t, h)
 	}
 }
 
-// TestSuffixCacheConcurrent reads and fills caches from several goroutines
-// at once (run under -race by make test-race) and checks every answer
-// against the computed one: the process's cache, and one of a few sets,
-// where writers collide on every set and readers meet sets being written.
-func TestSuffixCacheConcurrent(t *testing.T) {
+// nodeHosts returns, for every node of the list, the node's domain alone,
+// with one and two labels before it (an unlisted one, and one of the
+// list's: a wildcard's child, a node's sibling), with an empty label
+// before it, and its parent with an unlisted label in its place.
+func nodeHosts() []string {
+	nodes := normalize.SuffixNodes()
+	var hosts []string
+	for i, n := range nodes {
+		other := nodes[(i*7919+1)%len(nodes)].Domain // some other node's labels
+		first, parent, _ := strings.Cut(n.Domain, ".")
+		hosts = append(hosts, n.Domain, "x."+n.Domain, "y.x."+n.Domain, first+"."+n.Domain,
+			other+"."+n.Domain, "."+n.Domain, "x.."+n.Domain)
+		if parent != "" {
+			hosts = append(hosts, "zz-unlisted."+parent, "a."+first+"-x."+parent)
+		}
+	}
+	return hosts
+}
+
+// TestSuffixLensNodes checks every node of the list, and hosts around it
+// (nodeHosts), against x/net; it also pins that the list has the kinds of
+// nodes whose quirks publicSuffixLen replays (so that the check covers
+// them).
+func TestSuffixLensNodes(t *testing.T) {
+	kinds := map[string]int{}
+	for _, n := range normalize.SuffixNodes() {
+		kinds[[]string{"rule", "exception", "parent only"}[n.Kind]]++
+		if n.Wildcard {
+			kinds["wildcard"]++
+		}
+		if !n.ICANN {
+			kinds["private"]++
+		}
+	}
+	for _, k := range []string{"rule", "exception", "parent only", "wildcard", "private"} {
+		if kinds[k] == 0 {
+			t.Errorf("the list has no %s node: %v", k, kinds)
+		}
+	}
+	hosts := nodeHosts()
+	if len(hosts) < 9*10000 {
+		t.Fatalf("%d hosts around %d nodes: the list is smaller than expected", len(hosts), len(normalize.SuffixNodes()))
+	}
+	for _, h := range hosts {
+		checkSuffixLens(t, h)
+	}
+}
+
+// TestSuffixLensCorpus checks the host of every URL of the shipped corpus
+// (with $URLNORM_DATA set, of every list there: 168,501 URLs), as
+// domainCuts passes it, against x/net, and that looking it up allocates
+// nothing.
+func TestSuffixLensCorpus(t *testing.T) {
+	lines := shippedCorpus(t, false)
+	if dir := os.Getenv("URLNORM_DATA"); dir != "" {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+		for _, f := range files {
+			lines = append(lines, readLines(t, f)...)
+		}
+	}
+	hosts := map[string]bool{}
+	for _, raw := range lines {
+		if u, err := normalize.Parse(raw); err == nil && u.HostKind() == normalize.HostDomain {
+			hosts[strings.TrimSuffix(u.Host(), ".")] = true
+		}
+	}
+	for h := range hosts {
+		checkSuffixLens(t, h)
+		if a := testing.AllocsPerRun(1, func() { normalize.SuffixLens(h) }); a != 0 {
+			t.Errorf("%q: %v allocations", h, a)
+		}
+	}
+	t.Logf("%d hosts of %d URLs", len(hosts), len(lines))
+}
+
+// TestSuffixTableRun pins the bound of a lookup's probes: the longest run
+// of full slots in the table (a label's lookup ends at the first empty
+// slot). The table's hash is fixed, so the run is the same in every
+// process; a new list that lengthens it past the bound needs a look at
+// the hash or the table's size.
+func TestSuffixTableRun(t *testing.T) {
+	if run := normalize.SuffixTableRun(); run > 14 {
+		t.Errorf("longest run of full slots %d, want ≤ 14 (suffix.go's comment states it)", run)
+	}
+}
+
+// TestSuffixLensConcurrent looks hosts up from several goroutines at once
+// (run under -race by make test-race; the first lookup of the process
+// builds the table) and checks every answer against x/net.
+func TestSuffixLensConcurrent(t *testing.T) {
 	hosts := suffixHosts()
 	for _, raw := range shippedCorpus(t, false) {
 		if u, err := normalize.Parse(raw); err == nil && u.HostKind() == normalize.HostDomain && !strings.HasSuffix(u.Host(), ".") {
 			hosts = append(hosts, u.Host())
 		}
 	}
-	for _, lens := range []func(string) normalize.DomainLens{normalize.SuffixLens, normalize.NewSuffixCache(4, 2).Lens} {
-		var wg sync.WaitGroup
-		for g := range 4 {
-			wg.Go(func() {
-				for i := range hosts {
-					h := hosts[(i*(g+1)+g*997)%len(hosts)]
-					if got, want := lens(h), normalize.ComputeSuffixLens(h); got != want {
-						t.Errorf("%q: cached %+v, computed %+v", h, got, want)
-						return
-					}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range hosts {
+				h := hosts[(i*(g+1)+g*997)%len(hosts)]
+				if got, want := normalize.SuffixLens(h), normalize.ComputeSuffixLens(h); got != want {
+					t.Errorf("%q: table %+v, x/net %+v", h, got, want)
+					return
 				}
-			})
-		}
-		wg.Wait()
+			}
+		})
 	}
+	wg.Wait()
 }
 
-// FuzzSuffixCache checks, for any two strings, that a cache of one set
-// per table answers as the computation does when they take turns (each
-// evicts or meets the other in the same set), and the process's cache too.
+// FuzzSuffixLens compares the table with x/net on any string, and on
+// hosts built from it and the list's nodes: the string's bytes before a
+// node's domain (so that the walk reaches the node and goes past it), in
+// place of a node's first label, and before a node's parent.
 //
-//	go test ./normalize -run '^$' -fuzz FuzzSuffixCache -fuzztime 2m
-func FuzzSuffixCache(f *testing.F) {
-	hosts := suffixHosts()
-	for i := 1; i < len(hosts); i++ {
-		f.Add(hosts[i-1], hosts[i])
+//	go test ./normalize -run '^$' -fuzz FuzzSuffixLens -fuzztime 3m
+func FuzzSuffixLens(f *testing.F) {
+	for i, h := range suffixHosts() {
+		f.Add(h, uint16(i))
 	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		one := normalize.NewSuffixCache(1, 1)
-		for _, h := range []string{a, b, a, b, b, a} {
-			want := normalize.ComputeSuffixLens(h)
-			if got := one.Lens(h); got != want {
-				t.Fatalf("one-set cache %q (with %q): cached %+v, computed %+v", h, a+"|"+b, got, want)
-			}
-			if got := normalize.SuffixLens(h); got != want {
-				t.Fatalf("process cache %q: cached %+v, computed %+v", h, got, want)
+	nodes := normalize.SuffixNodes()
+	f.Fuzz(func(t *testing.T, s string, pick uint16) {
+		n := nodes[int(pick)%len(nodes)].Domain
+		_, parent, _ := strings.Cut(n, ".")
+		for _, h := range []string{s, s + "." + n, s + n, s + "." + parent, s + "." + n + "."} {
+			if got, want := normalize.SuffixLens(h), normalize.ComputeSuffixLens(h); got != want {
+				t.Fatalf("%q: table %+v, x/net %+v", h, got, want)
 			}
 		}
 	})

@@ -6,7 +6,7 @@ import "strings"
 // is a public suffix by the Public Suffix List, both its ICANN and its
 // private sections ("com", "co.uk", "github.io"), or by its default rule
 // "*" (a single unlisted label such as "localhost"). It shares the URL
-// parts' cached lookup (parts_suffix.go); host.strip_www asks it only for
+// parts' lookup (suffix.go); host.strip_www asks it only for
 // hosts that start with a www label.
 func isPublicSuffix(domain string) bool {
 	return suffixLens(domain).all == len(domain)

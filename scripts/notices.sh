@@ -91,6 +91,19 @@ DuckDB's source distribution (\`third_party/\`), which this module does
 not carry. The archives it links: $libs.
 EOF
 		;;
+	golang.org/x/net@*)
+		cat <<EOF
+
+urlnorm's normalize package holds the Public Suffix List
+(https://publicsuffix.org/) in \`normalize/suffix_table.go\`, generated from
+this module's copy of it ($(sed -n 's/^const suffixListVersion = "\(.*\)"$/\1/p' normalize/suffix_table.go)).
+The list is under the Mozilla Public License 2.0: "This Source Code Form is
+subject to the terms of the Mozilla Public License, v. 2.0. If a copy of
+the MPL was not distributed with this file, You can obtain one at
+https://mozilla.org/MPL/2.0/." Its source form:
+https://publicsuffix.org/list/public_suffix_list.dat.
+EOF
+		;;
 	github.com/mattn/go-sqlite3@*)
 		cat <<EOF
 
