@@ -461,7 +461,7 @@ func TestParserAllocs(t *testing.T) {
 			}
 		},
 	} {
-		f() // warm: grow the buffers, fill the suffix cache
+		f() // warm: grow the buffers, build the suffix table
 		if got := testing.AllocsPerRun(100, f); got != 0 {
 			t.Errorf("%s: %v allocs per run, want 0", name, got)
 		}
