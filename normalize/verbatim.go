@@ -499,18 +499,19 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
-	if vs.refused || n.pctAny && strings.IndexByte(s[v.authEnd:], '%') >= 0 { // a '%' for the percent rules
+	if vs.refused || n.pctAny && n.pctKept(s, v) { // a '%' for the percent rules
 		return c, false, true
 	}
+	sameScheme := true
 	if vs.to != "" {
 		if v.port >= 0 || specialPort(vs.to) < 0 {
 			return c, false, true // the port could be to's default (asParsed)
 		}
-		c.scheme = vs.to
+		c.scheme, sameScheme = vs.to, vs.to == scheme
 	}
 	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
 	h := s[v.hostStart:v.hostEnd]
-	if !v.lower {
+	if !v.lower && n.k.www != wwwKeep { // a call less for the profiles that keep www
 		h = n.stripWWW(h)
 	}
 	if n.hostChanges(h, v.lower) {
@@ -596,8 +597,34 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 			}
 		}
 	}
-	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme && c.slash == c.rest && c.sort == nil
+	c.same = c.lowerTo == 0 && c.a == c.b && sameScheme && c.slash == c.rest && c.sort == nil
 	return c, true, true
+}
+
+// pctKept reports whether the verbatim URL s has a '%' that verbatimCanon
+// must leave to the percent rules: in the path, the query or the fragment,
+// unless a later test reads that part anyway or it does not reach the
+// output. A plain path has none (verbatimPath found no '%': v.plainPath); a
+// query the rules split goes to queryKept, whose byte test (queryTab)
+// refuses a '%'; a fragment that fragment.remove drops is not written
+// (and under percent.decode_repeatedly, fragAny, any fragment takes the
+// general path). So default, which sorts the query and drops the
+// fragment, searches nothing on most URLs; a search is one more pass over
+// bytes the scans have read.
+func (n *Normalizer) pctKept(s string, v *verbatimURL) bool {
+	if !v.plainPath && strings.IndexByte(s[v.authEnd:v.pathEnd], '%') >= 0 {
+		return true
+	}
+	if v.queryStart >= 0 && !n.needParams {
+		q := s[v.queryStart:]
+		if v.fragStart >= 0 {
+			q = s[v.queryStart : v.fragStart-1]
+		}
+		if strings.IndexByte(q, '%') >= 0 {
+			return true
+		}
+	}
+	return v.fragStart >= 0 && !n.fragment && strings.IndexByte(s[v.fragStart:], '%') >= 0
 }
 
 // portChanges reports whether a rule removes the port of a verbatim URL
@@ -621,8 +648,12 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
 		return true
 	}
+	lookups := n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 // the profile has a host lookup
 	if upper {
-		return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 || n.k.www != wwwKeep
+		return lookups || n.k.www != wwwKeep
+	}
+	if !lookups {
+		return false // three lookups less (default, whatwg …)
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
