@@ -499,7 +499,8 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
-	if vs.refused || n.pctAny && n.pctKept(s, v) { // a '%' for the percent rules
+	// A '%' for the percent rules (the test inline, the search in a call).
+	if vs.refused || n.pctAny && (!v.plainPath || v.queryStart >= 0 && !n.needParams || v.fragStart >= 0 && !n.fragment) && n.pctKept(s, v) {
 		return c, false, true
 	}
 	sameScheme := true
@@ -527,9 +528,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		}
 		c.a, c.b = int32(v.hostEnd), int32(v.authEnd)
 	}
-	path := s[v.authEnd:v.pathEnd]
-	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
-		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0 {
+	if (!v.plainPath || len(n.k.cookieless) > 0) && n.pathChanges(s[v.authEnd:v.pathEnd], v.plainPath) {
 		return c, false, true
 	}
 	// What follows the path in the output: the query as it is (no rule
@@ -582,8 +581,8 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
-	if c.size() > n.maxLen {
-		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
+	if !sameScheme && c.size() > n.maxLen {
+		return c, false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
 	}
 	if q != "" {
 		ok, inOrder := n.queryKept(q)
@@ -599,6 +598,13 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	}
 	c.same = c.lowerTo == 0 && c.a == c.b && sameScheme && c.slash == c.rest && c.sort == nil
 	return c, true, true
+}
+
+// pathChanges reports whether a path rule may change the verbatim path
+// (plain: v.plainPath), where canon cannot say it.
+func (n *Normalizer) pathChanges(path string, plain bool) bool {
+	return !plain && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0
 }
 
 // pctKept reports whether the verbatim URL s has a '%' that verbatimCanon
