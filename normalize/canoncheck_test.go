@@ -52,12 +52,17 @@ var canonCheckSeeds = []string{
 	"https://a.0x1g/a",                   // a 'g' after "0x"
 	"https://a._0xf/a",                   // '_' before "0x"
 	"http://www.example.com:80/a/?b#%41", // www, default port, a trailing slash and a '%' after
+	"https://a.example/ca/x",             // a language segment (v-language-only: the host lookup is the only rule)
+	"https://a.example/es/x?b=1",
+	"https://r.example/old/x", // a per-host rewrite (v-host-rules-only)
+	"https://r.example/?utm_source=x&a=1",
 }
 
 // canonCheckProfiles are the rules combined around pctKept that no
 // built-in has: percent rules with the fragment removed and the query
 // kept as it is, with the query split and the fragment kept, and with a
-// scheme upgrade (the length bound).
+// scheme upgrade (the length bound); and languages as the only host
+// lookup (hostChanges asks a profile's three host maps or none).
 func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
 	var out []*normalize.Normalizer
 	for _, v := range []struct {
@@ -77,6 +82,13 @@ func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
 			p.Scheme = normalize.SchemeRules{Upgrade: map[string]string{"http": "https"}}
 			p.Fragment = normalize.FragmentRules{Remove: true}
 			p.Limits = normalize.Limits{MaxLength: 64}
+		}},
+		{"v-host-rules-only", func(p *normalize.Profile) {
+			p.Hosts = []normalize.HostRule{{Host: "r.example", Tracking: &normalize.ParamSet{Params: []string{"utm_*"}},
+				Rewrite: []normalize.Rewrite{{FromPrefix: "https://r.example/old/", ToPrefix: "https://r.example/new/"}}}}
+		}},
+		{"v-language-only", func(p *normalize.Profile) {
+			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.example", Segment: 0, Languages: []string{"es", "ca"}}}}
 		}},
 	} {
 		p := normalize.MustLookup("whatwg").Profile()
