@@ -488,25 +488,34 @@ func (c *canon) append(dst []byte, s string) []byte {
 // a rule may do more (the general code decides; c is then only partly
 // filled) or s is not verbatim (vOK false).
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
+	ok, vOK = n.canonInto(&c, s, v)
+	return c, ok, vOK
+}
+
+// canonInto is verbatimCanon writing into c, which is zero: Normalize and
+// AppendNormalized keep c on their stack and pass it, the copy of a
+// 64-byte result less (verbatimCanon inlines into its callers as this
+// call).
+func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
-		return c, false, false
+		return false, false
 	}
 	if n.identity && !v.lower && v.cut == 0 && (v.queryStart < 0 || len(s)-v.queryStart < n.maxParams) {
 		// No rule at all (whatwg): only limits.max_params could refuse it.
 		c.end, c.same = len(s), true
-		return c, true, true
+		return true, true
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
 	// A '%' for the percent rules (the test inline, the search in a call).
 	if vs.refused || n.pctAny && (!v.plainPath || v.queryStart >= 0 && !n.needParams || v.fragStart >= 0 && !n.fragment) && n.pctKept(s, v) {
-		return c, false, true
+		return false, true
 	}
 	sameScheme := true
 	if vs.to != "" {
 		if v.port >= 0 || specialPort(vs.to) < 0 {
-			return c, false, true // the port could be to's default (asParsed)
+			return false, true // the port could be to's default (asParsed)
 		}
 		c.scheme, sameScheme = vs.to, vs.to == scheme
 	}
@@ -516,7 +525,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		h = n.stripWWW(h)
 	}
 	if n.hostChanges(h, v.lower) {
-		return c, false, true
+		return false, true
 	}
 	c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
 	if v.lower {
@@ -524,12 +533,12 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	}
 	if v.cut > 0 || v.port >= 0 && n.portChanges(scheme, int(v.port)) {
 		if c.a != c.b {
-			return c, false, true // two cuts
+			return false, true // two cuts
 		}
 		c.a, c.b = int32(v.hostEnd), int32(v.authEnd)
 	}
 	if (!v.plainPath || len(n.k.cookieless) > 0) && n.pathChanges(s[v.authEnd:v.pathEnd], v.plainPath) {
-		return c, false, true
+		return false, true
 	}
 	// What follows the path in the output: the query as it is (no rule
 	// may touch it, or queryKept says the rules leave it), the fragment as
@@ -542,7 +551,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 			q = s[v.queryStart : v.fragStart-1]
 		}
 		if q == "" && n.query.DropEmpty || len(q) >= n.maxParams || n.needParams && !n.queryAsIs {
-			return c, false, true
+			return false, true
 		}
 		c.end = v.queryStart + len(q)
 		if !n.needParams {
@@ -552,7 +561,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if v.fragStart >= 0 {
 		switch {
 		case n.k.fragAny:
-			return c, false, true
+			return false, true
 		case !n.fragment:
 			c.end = len(s)
 		}
@@ -582,12 +591,12 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
 	if !sameScheme && c.size() > n.maxLen {
-		return c, false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
+		return false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
 	}
 	if q != "" {
 		ok, inOrder := n.queryKept(q)
 		if !ok {
-			return c, false, true
+			return false, true
 		}
 		if !inOrder {
 			c.sort, c.q1 = n, int32(v.queryStart+len(q))
@@ -597,7 +606,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 		}
 	}
 	c.same = c.lowerTo == 0 && c.a == c.b && sameScheme && c.slash == c.rest && c.sort == nil
-	return c, true, true
+	return true, true
 }
 
 // pathChanges reports whether a path rule may change the verbatim path
