@@ -52,6 +52,9 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 		var c canon
 		var same bool
 		if same, vOK = n.canonInto(&c, raw, &v); same {
+			if c.same {
+				return raw[:c.end], nil // canon.string's first case, without a call
+			}
 			return c.string(raw), nil
 		}
 	}

@@ -520,14 +520,19 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 		c.scheme, sameScheme = vs.to, vs.to == scheme
 	}
 	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
-	h := s[v.hostStart:v.hostEnd]
-	if !v.lower && n.k.www != wwwKeep { // a call less for the profiles that keep www
-		h = n.stripWWW(h)
-	}
-	if n.hostChanges(h, v.lower) {
+	if n.host.StripTrailingDot && s[v.hostEnd-1] == '.' {
 		return false, true
 	}
-	c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
+	if v.lower || n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …
+		h := s[v.hostStart:v.hostEnd]
+		if !v.lower {
+			h = n.stripWWW(h)
+		}
+		if n.hostChanges(h, v.lower) {
+			return false, true
+		}
+		c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
+	}
 	if v.lower {
 		c.lowerTo = int32(len(c.scheme)+v.hostEnd-v.schemeEnd) - (c.b - c.a)
 	}
@@ -652,23 +657,28 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 	return ok && d == port
 }
 
+// hostLookups reports whether the profile looks hosts up: host.map,
+// per-host rules, languages.
+func (n *Normalizer) hostLookups() bool {
+	return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0
+}
+
 // hostChanges reports whether a rule may change or refuse the verbatim
 // host h (letters, digits, '-', '.', '_': within every charset), once
-// host.strip_www is applied, where canon cannot say it. A host with
+// host.strip_www is applied, where canon cannot say it (a trailing dot
+// that host.strip_trailing_dot removes: verbatimCanon). A host with
 // uppercase letters (upper) is only taken by profiles that look up no
-// host (host.map, per-host rules, languages, strip_www): the lookups
-// would need it lowercased first, in a copy.
+// host (hostLookups, strip_www): the lookups would need it lowercased
+// first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
-		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
 		return true
 	}
-	lookups := n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 // the profile has a host lookup
 	if upper {
-		return lookups || n.k.www != wwwKeep
+		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	if !lookups {
-		return false // three lookups less (default, whatwg …)
+	if !n.hostLookups() {
+		return false // strip_www or require_dot alone
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
