@@ -56,6 +56,11 @@ var canonCheckSeeds = []string{
 	"https://a.example/es/x?b=1",
 	"https://r.example/old/x", // a per-host rewrite (v-host-rules-only)
 	"https://r.example/?utm_source=x&a=1",
+	"https://intranet/a", // host.require_dot (v-require-dot-only)
+	"https://localhost/a",
+	"https://LocalHost/a",
+	"https://Intranet./a", // and a trailing dot
+	"https://a.b./a",
 }
 
 // canonCheckProfiles are the rules combined around pctKept that no
@@ -87,6 +92,7 @@ func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
 			p.Hosts = []normalize.HostRule{{Host: "r.example", Tracking: &normalize.ParamSet{Params: []string{"utm_*"}},
 				Rewrite: []normalize.Rewrite{{FromPrefix: "https://r.example/old/", ToPrefix: "https://r.example/new/"}}}}
 		}},
+		{"v-require-dot-only", func(p *normalize.Profile) { p.Host = normalize.HostRules{RequireDot: true} }},
 		{"v-language-only", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.example", Segment: 0, Languages: []string{"es", "ca"}}}}
 		}},

@@ -523,7 +523,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	if n.host.StripTrailingDot && s[v.hostEnd-1] == '.' {
 		return false, true
 	}
-	if v.lower || n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …
+	if n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …; hostChanges refuses an uppercase host only for these
 		h := s[v.hostStart:v.hostEnd]
 		if !v.lower {
 			h = n.stripWWW(h)
