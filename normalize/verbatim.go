@@ -188,9 +188,11 @@ func scanAuthority(s string, v *verbatimURL) int {
 	if i == v.hostStart {
 		return -1 // an empty host
 	}
-	// The last label is not a number (an IPv4 address, or an error).
+	// The last label is not a number (an IPv4 address, or an error). Most
+	// hosts end in a letter past 'f' other than 'x' ("com"), which no
+	// number does: no call (endsInNumber's quick answer, inline).
 	v.hostEnd = i
-	if endsInNumber(s[v.hostStart:i], true) {
+	if c := s[i-1] | 0x20; (c < 'g' || c > 'z' || c == 'x') && endsInNumber(s[v.hostStart:i], true) {
 		return -1
 	}
 	v.port = -1
