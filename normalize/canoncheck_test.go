@@ -69,11 +69,7 @@ var canonCheckSeeds = []string{
 // scheme upgrade (the length bound); and languages as the only host
 // lookup (hostChanges asks a profile's three host maps or none).
 func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
-	var out []*normalize.Normalizer
-	for _, v := range []struct {
-		name string
-		edit func(p *normalize.Profile)
-	}{
+	return whatwgWith(t, []profileEdit{
 		{"v-pct-fragment-removed", func(p *normalize.Profile) {
 			p.Percent = normalize.PercentRules{UppercaseHex: true, EncodeStray: true}
 			p.Fragment = normalize.FragmentRules{Remove: true}
@@ -96,17 +92,7 @@ func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
 		{"v-language-only", func(p *normalize.Profile) {
 			p.Language = &normalize.Language{Preferred: "es", Hosts: []normalize.LanguageHost{{Host: "a.example", Segment: 0, Languages: []string{"es", "ca"}}}}
 		}},
-	} {
-		p := normalize.MustLookup("whatwg").Profile()
-		p.Name = v.name
-		v.edit(&p)
-		n, err := normalize.New(p)
-		if err != nil {
-			t.Fatalf("%s: %v", v.name, err)
-		}
-		out = append(out, n)
-	}
-	return out
+	})
 }
 
 // TestCanonCheckMatchesReference: on the seeds and their case and port

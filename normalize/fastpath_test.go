@@ -67,10 +67,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		configNormalizer(t, "edge-gateway.yaml", "hosts.yaml"),
 		configNormalizer(t, "clara-hosts.json", "clara-languages.json"))
 	session := []normalize.ParamGroup{{Reason: "session", Patterns: []string{"jsessionid", "sid"}}}
-	for _, v := range []struct {
-		name string
-		edit func(p *normalize.Profile)
-	}{
+	out = append(out, whatwgWith(t, []profileEdit{
 		{"v-drop-empty", func(p *normalize.Profile) { p.Query = normalize.QueryRules{DropEmpty: true} }},                             // the query as one run
 		{"v-query-order", func(p *normalize.Profile) { p.Query = normalize.QueryRules{Order: normalize.OrderKey, DropEmpty: true} }}, // drop_empty without drop_empty_pairs
 		{"v-query-bare", func(p *normalize.Profile) { p.Query = normalize.QueryRules{BareEmptyValue: true, DropEmpty: true} }},
@@ -118,7 +115,20 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "!$()*,/:;=?@", Order: normalize.OrderKeyValue, SortDecoded: true,
 				ExplicitEmptyValue: true, Lowercase: true}
 		}},
-	} {
+	})...)
+	return append(out, canonCheckProfiles(t)...)
+}
+
+// profileEdit names a change to the whatwg profile.
+type profileEdit struct {
+	name string
+	edit func(p *normalize.Profile)
+}
+
+// whatwgWith compiles the whatwg profile with each edit.
+func whatwgWith(t testing.TB, edits []profileEdit) []*normalize.Normalizer {
+	var out []*normalize.Normalizer
+	for _, v := range edits {
 		p := normalize.MustLookup("whatwg").Profile()
 		p.Name = v.name
 		v.edit(&p)
@@ -128,7 +138,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		}
 		out = append(out, n)
 	}
-	return append(out, canonCheckProfiles(t)...)
+	return out
 }
 
 func errString(err error) string {
