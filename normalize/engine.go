@@ -51,7 +51,10 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 	if depth == 0 {
 		var c canon
 		var same bool
-		if c, same, vOK = n.verbatimCanon(raw, &v); same {
+		if same, vOK = n.canonInto(&c, raw, &v); same {
+			if c.same {
+				return raw[:c.end], nil // canon.string's first case, without a call
+			}
 			return c.string(raw), nil
 		}
 	}
@@ -78,7 +81,8 @@ func resultOf(out []byte, raw string) string {
 // AppendNormalized appends the canonical form of raw to dst.
 func (n *Normalizer) AppendNormalized(dst []byte, raw string) ([]byte, error) {
 	var v verbatimURL
-	c, same, vOK := n.verbatimCanon(raw, &v)
+	var c canon
+	same, vOK := n.canonInto(&c, raw, &v)
 	if same {
 		return c.append(dst, raw), nil
 	}

@@ -29,6 +29,7 @@ func TestFastPathsMatchReference(t *testing.T) {
 	inputs = append(inputs, verbatimSeeds...)
 	inputs = append(inputs, querySeeds...)
 	inputs = append(inputs, reorderSeeds...)
+	inputs = append(inputs, canonCheckSeeds...)
 	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
 	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
 		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")
@@ -66,10 +67,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		configNormalizer(t, "edge-gateway.yaml", "hosts.yaml"),
 		configNormalizer(t, "clara-hosts.json", "clara-languages.json"))
 	session := []normalize.ParamGroup{{Reason: "session", Patterns: []string{"jsessionid", "sid"}}}
-	for _, v := range []struct {
-		name string
-		edit func(p *normalize.Profile)
-	}{
+	out = append(out, whatwgWith(t, []profileEdit{
 		{"v-drop-empty", func(p *normalize.Profile) { p.Query = normalize.QueryRules{DropEmpty: true} }},                             // the query as one run
 		{"v-query-order", func(p *normalize.Profile) { p.Query = normalize.QueryRules{Order: normalize.OrderKey, DropEmpty: true} }}, // drop_empty without drop_empty_pairs
 		{"v-query-bare", func(p *normalize.Profile) { p.Query = normalize.QueryRules{BareEmptyValue: true, DropEmpty: true} }},
@@ -117,7 +115,20 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 			p.Query = normalize.QueryRules{FormEncoding: true, FormRaw: "!$()*,/:;=?@", Order: normalize.OrderKeyValue, SortDecoded: true,
 				ExplicitEmptyValue: true, Lowercase: true}
 		}},
-	} {
+	})...)
+	return append(out, canonCheckProfiles(t)...)
+}
+
+// profileEdit names a change to the whatwg profile.
+type profileEdit struct {
+	name string
+	edit func(p *normalize.Profile)
+}
+
+// whatwgWith compiles the whatwg profile with each edit.
+func whatwgWith(t testing.TB, edits []profileEdit) []*normalize.Normalizer {
+	var out []*normalize.Normalizer
+	for _, v := range edits {
 		p := normalize.MustLookup("whatwg").Profile()
 		p.Name = v.name
 		v.edit(&p)

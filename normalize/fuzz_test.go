@@ -87,6 +87,7 @@ func fuzzSeeds(f *testing.F) []string {
 	seeds = append(seeds, verbatimSeeds...)
 	seeds = append(seeds, querySeeds...)
 	seeds = append(seeds, reorderSeeds...)
+	seeds = append(seeds, canonCheckSeeds...)
 	profiles, _ := golden.Profiles()
 	for _, p := range profiles {
 		rows, err := golden.Load(p)

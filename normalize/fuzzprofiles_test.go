@@ -41,6 +41,8 @@ func FuzzProfiles(f *testing.F) {
 		"https://example.com/a/b/?id=5&bench=1#top", "https://example.com//?b=2&a=1&a", "https://example.com/?b=1=2&a=+&B=", "https://example.com/a//#f",
 		// the pieces one reader splits for both (nextPiece): a removed key first, "=", '=' in a value, "k", "k=", a trailing '&'
 		"https://example.com/?utm_source=x&==&a=b=c&a&a=&", "https://example.com/?&&",
+		// where verbatimCanon searches a '%' (pctKept), hosts endsInNumber's quick answer reads
+		"https://example.com/a%41b?b=%7e&a#%zz", "https://example.com/a?b=2&a=1#%41", "https://a.0x1f/", "https://a.00x1f/", "https://example.cafe/",
 	}
 	for i, u := range urls {
 		for _, bits := range [][2]uint64{{0, 0}, {^uint64(0), ^uint64(0)}, {0x5555555555555555, 0xaaaaaaaaaaaaaaaa}, {uint64(i) * 0x9e3779b97f4a7c15, uint64(i) * 0xc2b2ae3d27d4eb4f}} {

@@ -366,10 +366,12 @@ func endsInNumber(s string, quick bool) bool {
 		}
 		s = s[:len(s)-1]
 	}
-	// Quick reject: a number ends in a digit or a hex digit ("0x1f"), or is
-	// "0x" itself; most domains end in a letter past 'f' ("com", "org").
-	if c := lower(s[len(s)-1]); quick && !isDigit(c) && (c < 'a' || c > 'f') && c != 'x' {
-		return false
+	// Quick answer: a number that does not end in a digit is "0x" and hex
+	// digits ("0x1f", "0x"; parseIPv4Number). Most domains end in a letter
+	// past 'f' ("com", "org"); the others ("de", "cafe") are told by their
+	// last bytes.
+	if c := lower(s[len(s)-1]); quick && !isDigit(c) {
+		return (c >= 'a' && c <= 'f' || c == 'x') && hexNumberEnd(s)
 	}
 	last := s[strings.LastIndexByte(s, '.')+1:]
 	if last == "" {
@@ -387,6 +389,17 @@ func endsInNumber(s string, quick bool) bool {
 	}
 	_, ok := parseIPv4Number(last)
 	return ok
+}
+
+// hexNumberEnd reports whether the last label of s (no trailing dot) is
+// "0x" or "0X" and hex digits only: it reads the hex digits at the end
+// and the two bytes before them.
+func hexNumberEnd(s string) bool {
+	j := len(s) - 1
+	for j >= 0 && isHex(s[j]) {
+		j--
+	}
+	return j >= 1 && s[j]|0x20 == 'x' && s[j-1] == '0' && (j == 1 || s[j-2] == '.')
 }
 
 // ipv4Overflow saturates IPv4 numbers: anything above it is out of range

@@ -188,9 +188,11 @@ func scanAuthority(s string, v *verbatimURL) int {
 	if i == v.hostStart {
 		return -1 // an empty host
 	}
-	// The last label is not a number (an IPv4 address, or an error).
+	// The last label is not a number (an IPv4 address, or an error). Most
+	// hosts end in a letter past 'f' other than 'x' ("com"), which no
+	// number does: no call (endsInNumber's quick answer, inline).
 	v.hostEnd = i
-	if endsInNumber(s[v.hostStart:i], true) {
+	if c := s[i-1] | 0x20; (c < 'g' || c > 'z' || c == 'x') && endsInNumber(s[v.hostStart:i], true) {
 		return -1
 	}
 	v.port = -1
@@ -488,48 +490,62 @@ func (c *canon) append(dst []byte, s string) []byte {
 // a rule may do more (the general code decides; c is then only partly
 // filled) or s is not verbatim (vOK false).
 func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK bool) {
+	ok, vOK = n.canonInto(&c, s, v)
+	return c, ok, vOK
+}
+
+// canonInto is verbatimCanon writing into c, which is zero: Normalize and
+// AppendNormalized keep c on their stack and pass it, the copy of a
+// 64-byte result less (verbatimCanon inlines into its callers as this
+// call).
+func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool) {
 	if !n.same || len(s) > n.maxLen || !scanVerbatim(s, v) {
-		return c, false, false
+		return false, false
 	}
 	if n.identity && !v.lower && v.cut == 0 && (v.queryStart < 0 || len(s)-v.queryStart < n.maxParams) {
 		// No rule at all (whatwg): only limits.max_params could refuse it.
 		c.end, c.same = len(s), true
-		return c, true, true
+		return true, true
 	}
 	scheme := "https"[:v.schemeEnd] // lowercase
 	c.scheme, c.schemeEnd = scheme, int32(v.schemeEnd)
 	vs := &n.vSchemes[v.schemeEnd-4]
-	if vs.refused || n.pctAny && strings.IndexByte(s[v.authEnd:], '%') >= 0 { // a '%' for the percent rules
-		return c, false, true
+	// A '%' for the percent rules (the test inline, the search in a call).
+	if vs.refused || n.pctAny && (!v.plainPath || v.queryStart >= 0 && !n.needParams || v.fragStart >= 0 && !n.fragment) && n.pctKept(s, v) {
+		return false, true
 	}
+	sameScheme := true
 	if vs.to != "" {
 		if v.port >= 0 || specialPort(vs.to) < 0 {
-			return c, false, true // the port could be to's default (asParsed)
+			return false, true // the port could be to's default (asParsed)
 		}
-		c.scheme = vs.to
+		c.scheme, sameScheme = vs.to, vs.to == scheme
 	}
 	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
-	h := s[v.hostStart:v.hostEnd]
-	if !v.lower {
-		h = n.stripWWW(h)
+	if n.host.StripTrailingDot && s[v.hostEnd-1] == '.' {
+		return false, true
 	}
-	if n.hostChanges(h, v.lower) {
-		return c, false, true
+	if n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …; hostChanges refuses an uppercase host only for these
+		h := s[v.hostStart:v.hostEnd]
+		if !v.lower {
+			h = n.stripWWW(h)
+		}
+		if n.hostChanges(h, v.lower) {
+			return false, true
+		}
+		c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
 	}
-	c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
 	if v.lower {
 		c.lowerTo = int32(len(c.scheme)+v.hostEnd-v.schemeEnd) - (c.b - c.a)
 	}
 	if v.cut > 0 || v.port >= 0 && n.portChanges(scheme, int(v.port)) {
 		if c.a != c.b {
-			return c, false, true // two cuts
+			return false, true // two cuts
 		}
 		c.a, c.b = int32(v.hostEnd), int32(v.authEnd)
 	}
-	path := s[v.authEnd:v.pathEnd]
-	if !v.plainPath && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
-		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0 {
-		return c, false, true
+	if (!v.plainPath || len(n.k.cookieless) > 0) && n.pathChanges(s[v.authEnd:v.pathEnd], v.plainPath) {
+		return false, true
 	}
 	// What follows the path in the output: the query as it is (no rule
 	// may touch it, or queryKept says the rules leave it), the fragment as
@@ -542,7 +558,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 			q = s[v.queryStart : v.fragStart-1]
 		}
 		if q == "" && n.query.DropEmpty || len(q) >= n.maxParams || n.needParams && !n.queryAsIs {
-			return c, false, true
+			return false, true
 		}
 		c.end = v.queryStart + len(q)
 		if !n.needParams {
@@ -552,7 +568,7 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if v.fragStart >= 0 {
 		switch {
 		case n.k.fragAny:
-			return c, false, true
+			return false, true
 		case !n.fragment:
 			c.end = len(s)
 		}
@@ -581,13 +597,13 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 	if n.k.loneRoot && c.end == v.authEnd+1 {
 		c.end = v.authEnd // path.remove_lone_root: nothing follows the root
 	}
-	if c.size() > n.maxLen {
-		return c, false, true // an upgrade made it longer than limits.max_length (finishURL)
+	if !sameScheme && c.size() > n.maxLen {
+		return false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
 	}
 	if q != "" {
 		ok, inOrder := n.queryKept(q)
 		if !ok {
-			return c, false, true
+			return false, true
 		}
 		if !inOrder {
 			c.sort, c.q1 = n, int32(v.queryStart+len(q))
@@ -596,8 +612,41 @@ func (n *Normalizer) verbatimCanon(s string, v *verbatimURL) (c canon, ok, vOK b
 			}
 		}
 	}
-	c.same = c.lowerTo == 0 && c.a == c.b && c.scheme == scheme && c.slash == c.rest && c.sort == nil
-	return c, true, true
+	c.same = c.lowerTo == 0 && c.a == c.b && sameScheme && c.slash == c.rest && c.sort == nil
+	return true, true
+}
+
+// pathChanges reports whether a path rule may change the verbatim path
+// (plain: v.plainPath), where canon cannot say it.
+func (n *Normalizer) pathChanges(path string, plain bool) bool {
+	return !plain && (n.collapse && strings.Contains(path, "//") || len(n.pathGroups) > 0 && strings.IndexByte(path, ';') >= 0) ||
+		len(n.k.cookieless) > 0 && strings.IndexByte(path, '(') >= 0
+}
+
+// pctKept reports whether the verbatim URL s has a '%' that verbatimCanon
+// must leave to the percent rules: in the path, the query or the fragment,
+// unless a later test reads that part anyway or it does not reach the
+// output. A plain path has none (verbatimPath found no '%': v.plainPath); a
+// query the rules split goes to queryKept, whose byte test (queryTab)
+// refuses a '%'; a fragment that fragment.remove drops is not written
+// (and under percent.decode_repeatedly, fragAny, any fragment takes the
+// general path). So default, which sorts the query and drops the
+// fragment, searches nothing on most URLs; a search is one more pass over
+// bytes the scans have read.
+func (n *Normalizer) pctKept(s string, v *verbatimURL) bool {
+	if !v.plainPath && strings.IndexByte(s[v.authEnd:v.pathEnd], '%') >= 0 {
+		return true
+	}
+	if v.queryStart >= 0 && !n.needParams {
+		q := s[v.queryStart:]
+		if v.fragStart >= 0 {
+			q = s[v.queryStart : v.fragStart-1]
+		}
+		if strings.IndexByte(q, '%') >= 0 {
+			return true
+		}
+	}
+	return v.fragStart >= 0 && !n.fragment && strings.IndexByte(s[v.fragStart:], '%') >= 0
 }
 
 // portChanges reports whether a rule removes the port of a verbatim URL
@@ -610,19 +659,28 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 	return ok && d == port
 }
 
+// hostLookups reports whether the profile looks hosts up: host.map,
+// per-host rules, languages.
+func (n *Normalizer) hostLookups() bool {
+	return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0
+}
+
 // hostChanges reports whether a rule may change or refuse the verbatim
 // host h (letters, digits, '-', '.', '_': within every charset), once
-// host.strip_www is applied, where canon cannot say it. A host with
+// host.strip_www is applied, where canon cannot say it (a trailing dot
+// that host.strip_trailing_dot removes: verbatimCanon). A host with
 // uppercase letters (upper) is only taken by profiles that look up no
-// host (host.map, per-host rules, languages, strip_www): the lookups
-// would need it lowercased first, in a copy.
+// host (hostLookups, strip_www): the lookups would need it lowercased
+// first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.StripTrailingDot && strings.HasSuffix(h, ".") ||
-		n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
 		return true
 	}
 	if upper {
-		return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0 || n.k.www != wwwKeep
+		return n.hostLookups() || n.k.www != wwwKeep
+	}
+	if !n.hostLookups() {
+		return false // strip_www or require_dot alone
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
