@@ -1,15 +1,16 @@
 package normalize
 
-import "strings"
-
 // isPublicSuffix reports whether domain (lowercase ASCII, no trailing dot)
 // is a public suffix by the Public Suffix List, both its ICANN and its
 // private sections ("com", "co.uk", "github.io"), or by its default rule
 // "*" (a single unlisted label such as "localhost"). It shares the URL
 // parts' lookup (suffix.go); host.strip_www asks it only for
-// hosts that start with a www label.
+// hosts that start with a www label. It is suffixLens(domain).all ==
+// len(domain) without suffixLens' ICANN-only lookups, which .all does not
+// read (publicSuffixLen's n is .all).
 func isPublicSuffix(domain string) bool {
-	return suffixLens(domain).all == len(domain)
+	n, _, _ := publicSuffixLen(domain)
+	return n == len(domain)
 }
 
 // stripWWW values (Normalizer.k.www).
@@ -62,8 +63,16 @@ func (n *Normalizer) stripWWW(host string) string {
 		return host // no www label, or no dot after it
 	}
 	rest := host[i+1:]
-	domain := strings.TrimRight(rest, ".") // "www.co.uk.." is "www.co.uk" to strip_trailing_dot
-	if rest == "" || rest[0] == '.' || n.wwwLabel(rest) >= 0 || domain == "" || isPublicSuffix(domain) {
+	if rest == "" || rest[0] == '.' || n.wwwLabel(rest) >= 0 {
+		return host
+	}
+	// The dots ending rest are not part of the suffix test ("www.co.uk.."
+	// is "www.co.uk" to strip_trailing_dot); rest[0] is not one, so d > 0.
+	d := len(rest)
+	for rest[d-1] == '.' {
+		d--
+	}
+	if isPublicSuffix(rest[:d]) {
 		return host
 	}
 	return rest
