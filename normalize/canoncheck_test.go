@@ -52,7 +52,13 @@ var canonCheckSeeds = []string{
 	"https://a.0x1g/a",                   // a 'g' after "0x"
 	"https://a._0xf/a",                   // '_' before "0x"
 	"http://www.example.com:80/a/?b#%41", // www, default port, a trailing slash and a '%' after
-	"https://a.example/ca/x",             // a language segment (v-language-only: the host lookup is the only rule)
+	// host.strip_www's suffix test (isPublicSuffix: publicSuffixLen's
+	// length alone) with trailing dots and private suffixes, whose ICANN
+	// suffix differs.
+	"http://www.github.io/", "http://www.alice.github.io/", "http://www.github.io../",
+	"http://www.co.uk../", "http://www.com./", "http://www.example.com../",
+	"http://www.x.blogspot.com/", "http://www.blogspot.com./", "http://www.example/",
+	"https://a.example/ca/x", // a language segment (v-language-only: the host lookup is the only rule)
 	"https://a.example/es/x?b=1",
 	"https://r.example/old/x", // a per-host rewrite (v-host-rules-only)
 	"https://r.example/?utm_source=x&a=1",

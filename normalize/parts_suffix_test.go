@@ -56,6 +56,9 @@ func checkSuffixLens(t testing.TB, host string) {
 	if got, want := normalize.SuffixLens(host), normalize.ComputeSuffixLens(host); got != want {
 		t.Errorf("%q: table %+v, x/net %+v", host, got, want)
 	}
+	if got, want := normalize.IsPublicSuffix(host), normalize.IsPublicSuffixReference(host); got != want {
+		t.Errorf("%q: isPublicSuffix %v, x/net %v", host, got, want)
+	}
 }
 
 // TestSuffixLensHosts checks suffixHosts against x/net.

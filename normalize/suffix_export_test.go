@@ -16,6 +16,13 @@ var SuffixLens = suffixLens
 // ComputeSuffixLens is the slow reference SuffixLens is tested against.
 var ComputeSuffixLens = computeSuffixLens
 
+// IsPublicSuffix is host.strip_www's test (www.go).
+var IsPublicSuffix = isPublicSuffix
+
+// IsPublicSuffixReference is IsPublicSuffix by x/net: the whole name is
+// its public suffix with both sections of the list.
+func IsPublicSuffixReference(name string) bool { return computeSuffixLens(name).all == len(name) }
+
 // computeSuffixLens computes domainLens with golang.org/x/net's
 // publicsuffix.PublicSuffix, whose data suffix_table.go holds: it takes
 // the longest matching rule of either section; for ICANN's a private
