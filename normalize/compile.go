@@ -63,6 +63,7 @@ type Normalizer struct {
 		to      string
 		refused bool
 	}
+	hostKeys   uint64     // bit hostKeyBit(h) of every host of host.map, the per-host rules and the languages (compileVerbatim)
 	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
 	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
 	formEq     bool       // query.form_encoding encodes '=' in a value
@@ -205,14 +206,14 @@ func New(p Profile) (*Normalizer, error) {
 //     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length and last-byte filters
-//     (every host may match), sortParams' insertion sort (never),
+//     and hostKeys (every host may match), sortParams' insertion sort (never),
 //     finishURL's length test (it always runs), the patterns' prefilters
 //     (every name is lowercased and looked up, every regexp runs:
 //     matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
-	for _, f := range []*uint64{&n.hosts.lens, &n.hosts.tails, &n.hostTo.lens, &n.hostTo.tails, &n.lang.lens, &n.lang.tails} {
+	for _, f := range []*uint64{&n.hosts.lens, &n.hosts.tails, &n.hostTo.lens, &n.hostTo.tails, &n.lang.lens, &n.lang.tails, &n.hostKeys} {
 		*f = ^uint64(0)
 	}
 	n.inlineSort = 0

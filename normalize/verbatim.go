@@ -363,7 +363,29 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 		n.vSchemes[i].refused = len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme)
 	}
 	n.compileQueryKept(p)
+	n.hostKeys = hostKeys(n.hosts.m) | hostKeys(n.hostTo.m) | hostKeys(n.lang.m)
 	return nil
+}
+
+// hostKeys returns the hostKeyBit of every host of m.
+func hostKeys[V any](m map[string]V) uint64 {
+	var keys uint64
+	for h := range m {
+		keys |= hostKeyBit(h)
+	}
+	return keys
+}
+
+// hostKeyBit returns a bit of 64 picked by h's length and first and last
+// bytes: hostChanges asks the three host maps about h only when the bit
+// is in n.hostKeys (one test for the three maps' filters; clara's seven
+// hosts set 7 bits, so about 9 hosts in 10 of a crawl stop here).
+func hostKeyBit(h string) uint64 {
+	x := uint64(len(h))
+	if h != "" {
+		x |= uint64(h[0])<<16 | uint64(h[len(h)-1])<<8
+	}
+	return 1 << (x * 0x9E3779B97F4A7C15 >> 58)
 }
 
 // compileQueryKept decides whether verbatimCanon may ask queryKept about a
@@ -679,8 +701,8 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if upper {
 		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	if !n.hostLookups() {
-		return false // strip_www or require_dot alone
+	if !n.hostLookups() || n.hostKeys&hostKeyBit(h) == 0 {
+		return false // strip_www or require_dot alone, or a host in no host map
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
