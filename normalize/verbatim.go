@@ -549,7 +549,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	}
 	if n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …; hostChanges refuses an uppercase host only for these
 		h := s[v.hostStart:v.hostEnd]
-		if !v.lower {
+		if !v.lower && n.k.www != wwwKeep { // no call for require_dot or the host maps alone
 			h = n.stripWWW(h)
 		}
 		if n.hostChanges(h, v.lower) {
@@ -695,7 +695,7 @@ func (n *Normalizer) hostLookups() bool {
 // host (hostLookups, strip_www): the lookups would need it lowercased
 // first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+	if n.host.RequireDot && !hasDot(h) && !equalFold(h, "localhost") {
 		return true
 	}
 	if upper {
@@ -708,6 +708,15 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	_, rule := n.hosts.get(h)
 	_, lang := n.lang.get(h)
 	return mapped || rule || lang
+}
+
+// hasDot reports whether h has a '.': most hosts have one in their last 8
+// bytes (the last label is short), which one word tests without a call.
+func hasDot(h string) bool {
+	if len(h) >= 8 && dotBytes(le64(h[len(h)-8:])) != 0 {
+		return true
+	}
+	return strings.IndexByte(h, '.') >= 0
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
