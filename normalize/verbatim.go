@@ -379,7 +379,7 @@ func hostKeys[V any](m map[string]V) uint64 {
 // hostKeyBit returns a bit of 64 picked by h's length and first and last
 // bytes: hostChanges asks the three host maps about h only when the bit
 // is in n.hostKeys (one test for the three maps' filters; clara's seven
-// hosts set 7 bits, so about 9 hosts in 10 of a crawl stop here).
+// hosts set at most 7 of the 64 bits).
 func hostKeyBit(h string) uint64 {
 	x := uint64(len(h))
 	if h != "" {
@@ -549,7 +549,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	}
 	if n.k.www != wwwKeep || n.host.RequireDot || n.hostLookups() { // a call less for default, whatwg …; hostChanges refuses an uppercase host only for these
 		h := s[v.hostStart:v.hostEnd]
-		if !v.lower && n.k.www != wwwKeep { // no call for require_dot or the host maps alone
+		if !v.lower {
 			h = n.stripWWW(h)
 		}
 		if n.hostChanges(h, v.lower) {
