@@ -63,12 +63,12 @@ type Normalizer struct {
 		to      string
 		refused bool
 	}
-	hostKeys   uint64     // bit hostKeyBit(h) of every host of host.map, the per-host rules and the languages (compileVerbatim)
 	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
 	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
 	formEq     bool       // query.form_encoding encodes '=' in a value
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
 	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
+	hostKeys   uint64     // bit hostKeyBit(h) of every host of host.map, the per-host rules and the languages (compileVerbatim)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
