@@ -68,7 +68,6 @@ type Normalizer struct {
 	formEq     bool       // query.form_encoding encodes '=' in a value
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
 	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
-	hostKeys   uint64     // bit hostKeyBit(h) of every host of host.map, the per-host rules and the languages (compileVerbatim)
 }
 
 // The compiled forms of HostRules.Charset and PathRules.TrailingSlash:
@@ -206,14 +205,14 @@ func New(p Profile) (*Normalizer, error) {
 //     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length and last-byte filters
-//     and hostKeys (every host may match), sortParams' insertion sort (never),
+//     (every host may match), sortParams' insertion sort (never),
 //     finishURL's length test (it always runs), the patterns' prefilters
 //     (every name is lowercased and looked up, every regexp runs:
 //     matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1
-	for _, f := range []*uint64{&n.hosts.lens, &n.hosts.tails, &n.hostTo.lens, &n.hostTo.tails, &n.lang.lens, &n.lang.tails, &n.hostKeys} {
+	for _, f := range []*uint64{&n.hosts.lens, &n.hosts.tails, &n.hostTo.lens, &n.hostTo.tails, &n.lang.lens, &n.lang.tails} {
 		*f = ^uint64(0)
 	}
 	n.inlineSort = 0

@@ -363,29 +363,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 		n.vSchemes[i].refused = len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme)
 	}
 	n.compileQueryKept(p)
-	n.hostKeys = hostKeys(n.hosts.m) | hostKeys(n.hostTo.m) | hostKeys(n.lang.m)
 	return nil
-}
-
-// hostKeys returns the hostKeyBit of every host of m.
-func hostKeys[V any](m map[string]V) uint64 {
-	var keys uint64
-	for h := range m {
-		keys |= hostKeyBit(h)
-	}
-	return keys
-}
-
-// hostKeyBit returns a bit of 64 picked by h's length and first and last
-// bytes: hostChanges asks the three host maps about h only when the bit
-// is in n.hostKeys (one test for the three maps' filters; clara's seven
-// hosts set at most 7 of the 64 bits).
-func hostKeyBit(h string) uint64 {
-	x := uint64(len(h))
-	if h != "" {
-		x |= uint64(h[0])<<16 | uint64(h[len(h)-1])<<8
-	}
-	return 1 << (x * 0x9E3779B97F4A7C15 >> 58)
 }
 
 // compileQueryKept decides whether verbatimCanon may ask queryKept about a
@@ -695,28 +673,19 @@ func (n *Normalizer) hostLookups() bool {
 // host (hostLookups, strip_www): the lookups would need it lowercased
 // first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.RequireDot && !hasDot(h) && !equalFold(h, "localhost") {
+	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
 		return true
 	}
 	if upper {
 		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	if !n.hostLookups() || n.hostKeys&hostKeyBit(h) == 0 {
-		return false // strip_www or require_dot alone, or a host in no host map
+	if !n.hostLookups() {
+		return false // strip_www or require_dot alone
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
 	_, lang := n.lang.get(h)
 	return mapped || rule || lang
-}
-
-// hasDot reports whether h has a '.': most hosts have one in their last 8
-// bytes (the last label is short), which one word tests without a call.
-func hasDot(h string) bool {
-	if len(h) >= 8 && dotBytes(le64(h[len(h)-8:])) != 0 {
-		return true
-	}
-	return strings.IndexByte(h, '.') >= 0
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
