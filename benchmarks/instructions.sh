@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # instructions.sh: instructions per URL of the normalize benchmarks, counted
-# by cachegrind. Unlike time on a shared VM (whose speed drifts by 2× over
-# an evening), the count repeats within 0.1 % from run to run, so a hot-path change can
-# be judged in seconds; it is a proxy (it ignores cache misses and branch
-# mispredictions), so confirm a change with urlbench before publishing.
+# by cachegrind. Unlike time on a shared VM (whose speed drifts by 2× over an
+# evening), the count repeats within about 1 % from run to run (±8 of ~700 per
+# URL, measured 2026-11-24), so a hot-path change can be judged in seconds; it
+# is a proxy (it ignores cache misses and branch mispredictions), so confirm a
+# change with urlbench before publishing.
 #
 #   benchmarks/instructions.sh [-rev REV] [BENCH_REGEXP...]
 #
