@@ -553,10 +553,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	c.end = v.pathEnd
 	q := "" // a query the rules split, which queryKept reads last (the dearest test)
 	if v.queryStart >= 0 {
-		q = s[v.queryStart:]
-		if v.fragStart >= 0 {
-			q = s[v.queryStart : v.fragStart-1]
-		}
+		q = v.query(s)
 		if q == "" && n.query.DropEmpty || len(q) >= n.maxParams || n.needParams && !n.queryAsIs {
 			return false, true
 		}
@@ -616,6 +613,15 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	return true, true
 }
 
+// query returns the query of the verbatim URL s without '?' (v.queryStart
+// ≥ 0): up to the '#' of a fragment, or to the end.
+func (v *verbatimURL) query(s string) string {
+	if v.fragStart >= 0 {
+		return s[v.queryStart : v.fragStart-1]
+	}
+	return s[v.queryStart:]
+}
+
 // pathChanges reports whether a path rule may change the verbatim path
 // (plain: v.plainPath), where canon cannot say it.
 func (n *Normalizer) pathChanges(path string, plain bool) bool {
@@ -637,14 +643,8 @@ func (n *Normalizer) pctKept(s string, v *verbatimURL) bool {
 	if !v.plainPath && strings.IndexByte(s[v.authEnd:v.pathEnd], '%') >= 0 {
 		return true
 	}
-	if v.queryStart >= 0 && !n.needParams {
-		q := s[v.queryStart:]
-		if v.fragStart >= 0 {
-			q = s[v.queryStart : v.fragStart-1]
-		}
-		if strings.IndexByte(q, '%') >= 0 {
-			return true
-		}
+	if v.queryStart >= 0 && !n.needParams && strings.IndexByte(v.query(s), '%') >= 0 {
+		return true
 	}
 	return v.fragStart >= 0 && !n.fragment && strings.IndexByte(s[v.fragStart:], '%') >= 0
 }
