@@ -184,6 +184,15 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 			return len(domain), false, -1
 		}
 	}
+	return suffixWalk(domain)
+}
+
+// suffixWalk is publicSuffixLen for a string that is no IP address as
+// net/netip parses it: a URL's domain never is one (the URL parser reads
+// a host that ends in a number as an IPv4 address or fails, and a domain
+// has no ':'; TestDomainIsNoAddr), so the URL parts skip mayBeAddr's
+// look at the host's ends.
+func suffixWalk(domain string) (n int, icann bool, registrable int) {
 	suffixTable.once.Do(buildSuffixTable)
 	parent := uint64(suffixRoot)
 	end := len(domain)   // the label walked ends here
