@@ -144,7 +144,7 @@ func TestParserMatchesParse(t *testing.T) {
 		"https://example.com",         // no path: the serializer adds "/"
 		"https://example.com/a/../b",  // a dot segment: the general parser
 		"https://example.com/%7e?%7e", // a '%': raw's bytes (the parser keeps escapes)
-		"http://a.b/" + strings.Repeat("x", 300),
+		"http://a.b/"+strings.Repeat("x", 300),
 	)
 	for _, s := range inputs {
 		checkParser(t, &p, s)
