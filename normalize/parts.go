@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"iter"
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -24,15 +25,35 @@ func (u *URL) Extension() string {
 		return ""
 	}
 	seg := u.Path()
-	seg = seg[strings.LastIndexByte(seg, '/')+1:]
-	if i := strings.IndexByte(seg, ';'); i >= 0 {
-		seg = seg[:i]
+	seg = seg[lastIndexByte(seg, '/')+1:]
+	if !u.plainPath { // a plain path has no ';'
+		if i := strings.IndexByte(seg, ';'); i >= 0 {
+			seg = seg[:i]
+		}
 	}
-	i := strings.LastIndexByte(seg, '.')
-	if i <= 0 || strings.Trim(seg[:i], ".") == "" {
+	i := lastIndexByte(seg, '.')
+	j := 0
+	for j < i && seg[j] == '.' {
+		j++
+	}
+	if j >= i { // no dot (i = -1), or only dots before the last one
 		return ""
 	}
 	return seg[i+1:]
+}
+
+// lastIndexByte is strings.LastIndexByte eight bytes a step (Go's is a
+// loop over bytes: the part functions read the last path segment with it).
+func lastIndexByte(s string, c byte) int {
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		if m := eqBytes(le64(s[i-8:i]), c); m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))>>3
+		}
+	}
+	for i--; i >= 0 && s[i] != c; i-- {
+	}
+	return i
 }
 
 // PathSegments returns the URL Standard's path list: the segments between

@@ -3,6 +3,7 @@ package normalize_test
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -95,6 +96,22 @@ func TestDomainIsNoAddr(t *testing.T) {
 	}
 }
 
+// referenceExtension is URL.Extension's definition with the strings
+// package (the accessor skips the ';' search on a plain path and reads
+// words): the last segment, without its parameters, after its last dot,
+// when something other than dots comes before that dot.
+func referenceExtension(path string) string {
+	seg := path[strings.LastIndexByte(path, '/')+1:]
+	if i := strings.IndexByte(seg, ';'); i >= 0 {
+		seg = seg[:i]
+	}
+	i := strings.LastIndexByte(seg, '.')
+	if i <= 0 || strings.Trim(seg[:i], ".") == "" {
+		return ""
+	}
+	return seg[i+1:]
+}
+
 // allParts is every part a URL from a Parser offers, for comparing two
 // parses of one input.
 func allParts(u *normalize.URL, err error) string {
@@ -122,6 +139,16 @@ func checkParser(t testing.TB, p *normalize.Parser, s string) {
 	if got := allParts(u, err); got != want {
 		t.Fatalf("Parser.Parse(%q) = %s\nParse: %s", s, got, want)
 	}
+	if err == nil && !u.OpaquePath() {
+		path := u.Path()
+		if e := u.Extension(); e != referenceExtension(path) {
+			t.Fatalf("Parser.Parse(%q): Extension %q, the reference %q", s, e, referenceExtension(path))
+		}
+		segs, _ := u.AppendPathSegments(nil)
+		if want := strings.Split(path, "/")[1:]; path != "" && !slices.Equal(segs, want) || path == "" && len(segs) != 0 {
+			t.Fatalf("Parser.Parse(%q): segments %q of %q", s, segs, path)
+		}
+	}
 	if err == nil && len(s) > 0 && unsafe.StringData(u.String()) == unsafe.StringData(s) && u.String() != s {
 		t.Fatalf("Parser.Parse(%q): a URL on raw's bytes that is not raw: %q", s, u.String())
 	}
@@ -145,6 +172,14 @@ func TestParserMatchesParse(t *testing.T) {
 		"https://example.com/a/../b",  // a dot segment: the general parser
 		"https://example.com/%7e?%7e", // a '%': raw's bytes (the parser keeps escapes)
 		"http://a.b/"+strings.Repeat("x", 300),
+		"https://example.com/a.b/c",          // no dot in the last segment: none before it counts
+		"https://example.com/a/..x.gz",       // dots, then more: an extension
+		"https://example.com/a/...",          // only dots
+		"https://example.com/a/b.c;d.e",      // ';' ends the segment's name (not a plain path)
+		"https://example.com/a/b;c.d",        // the dot after ';' is a parameter's
+		"https://example.com/a/bcdefghijk.l", // the dot in the second word from the end
+		"https://example.com/a/bcdefgh.ijk",  // and in the last word
+		"https://example.com/abcdefgh/ijklmnop.q/rstuvwxyz",
 	)
 	for _, s := range inputs {
 		checkParser(t, &p, s)

@@ -131,11 +131,14 @@ func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint6
 // where only the chunks of labels longer than 6 bytes reach).
 func suffixSeed(parent uint64) uint64 { return parent<<48 ^ 0x243F6A8885A308D3 }
 
-// dotBytes returns w with 0x80 in each byte that is '.' and 0 elsewhere
+// dotBytes returns w with 0x80 in each byte that is '.' and 0 elsewhere.
+func dotBytes(w uint64) uint64 { return eqBytes(w, '.') }
+
+// eqBytes returns w with 0x80 in each byte that is c and 0 elsewhere
 // (exactly: no carry runs from one byte into the next).
-func dotBytes(w uint64) uint64 {
+func eqBytes(w uint64, c byte) uint64 {
 	const lo7 = 0x7F7F7F7F7F7F7F7F
-	x := w ^ 0x2E2E2E2E2E2E2E2E // '.' bytes are 0
+	x := w ^ uint64(c)*ones // c's bytes are 0
 	return ^((x&lo7 + lo7) | x | lo7)
 }
 
