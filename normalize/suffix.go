@@ -259,10 +259,27 @@ walk:
 			if node&suffixKey != key {
 				continue
 			}
-			if suffixTable.first[slot] == w {
-				if off := node >> 16 & 0xFFFF; n <= 8 || suffixText[off:off+uint64(n)] == domain[l:end] {
-					break
-				}
+			if suffixTable.first[slot] != w {
+				continue
+			}
+			if n <= 8 {
+				break // the first chunk is the whole label
+			}
+			// A longer label, compared eight bytes a step (the last
+			// step overlaps the one before), inline: a call to
+			// runtime.memequal here made the walk keep its state on
+			// the stack. Every match of a listed label longer than 8
+			// bytes runs it (the node tests); a label that differs
+			// and still has the node's slot run, tag and first chunk
+			// is a 1-in-2^37 case that no test constructs.
+			off := node >> 16 & 0xFFFF
+			a, b := suffixText[off:off+uint64(n)], domain[l:end]
+			same := le64(a[n-8:]) == le64(b[n-8:])
+			for i := 0; same && i+8 < n; i += 8 {
+				same = le64(a[i:]) == le64(b[i:])
+			}
+			if same {
+				break
 			}
 		}
 
