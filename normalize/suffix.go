@@ -52,6 +52,22 @@ var suffixTable struct {
 	once  sync.Once
 	slots [suffixSlots]uint64
 	first [suffixSlots]uint64 // each slot's label's first chunk (suffixLabel): most labels whole
+
+	// filter has the bit suffixBit(h) of each node's hash h set: a label
+	// whose bit is clear is not in the table, which a lookup knows from
+	// these 32 KiB, warm in the first-level cache, rather than from a
+	// slot that a label unlisted under its parent ("example" of
+	// "www.example.com": most hosts have one) reads at random.
+	filter [1 << (suffixFilterBits - 6)]uint64
+}
+
+const suffixFilterBits = 18 // 10,533 nodes in 262,144 bits: 4 % of unlisted labels pass
+
+// suffixBit returns the filter's word and bit of a key's hash h (bits
+// that neither the slot, its low bits, nor the tag, its top ones, use).
+func suffixBit(h uint64) (word, bit uint64) {
+	i := h >> suffixSlotBits & (1<<suffixFilterBits - 1)
+	return i >> 6, 1 << (i & 63)
 }
 
 // buildSuffixTable fills suffixTable from suffixNodes, whose nodes come
@@ -76,6 +92,8 @@ func buildSuffixTable() {
 		s %= suffixSlots
 		suffixTable.slots[s] = parent | off<<16 | n<<32 | (x>>36&15)<<38 | h&^(1<<suffixTagShift-1)
 		suffixTable.first[s] = first
+		word, bit := suffixBit(h)
+		suffixTable.filter[word] |= bit
 		slotOf[i] = uint16(s)
 	}
 }
@@ -251,6 +269,9 @@ walk:
 		n := end - l
 		key := h&^(1<<suffixTagShift-1) | uint64(n)<<32 | parent
 		var node, slot uint64
+		if word, bit := suffixBit(h); suffixTable.filter[word]&bit == 0 {
+			break walk // no node has this key
+		}
 		for slot = h % suffixSlots; ; slot = (slot + 1) % suffixSlots {
 			node = suffixTable.slots[slot]
 			if node == 0 {
