@@ -82,9 +82,9 @@ func (u *URL) String() string { return u.str(0, len(u.buf)) }
 
 // Clone returns a copy of u that owns its memory. A URL from a Parser
 // shares the Parser's buffer, which the next Parse overwrites, or the
-// input's memory (see Parser); the parts
-// of the copy (Scheme, Host, Path …, the domain parts) stay valid, for one
-// allocation however many of them are read.
+// input's memory (see Parser); the parts of the copy (Scheme, Host, Path
+// …, the domain parts) stay valid, for one allocation however many of
+// them are read.
 func (u *URL) Clone() URL {
 	c := *u
 	c.buf = bytes.Clone(u.buf)
