@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"iter"
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -24,15 +25,35 @@ func (u *URL) Extension() string {
 		return ""
 	}
 	seg := u.Path()
-	seg = seg[strings.LastIndexByte(seg, '/')+1:]
-	if i := strings.IndexByte(seg, ';'); i >= 0 {
-		seg = seg[:i]
+	seg = seg[lastIndexByte(seg, '/')+1:]
+	if !u.plainPath { // a plain path has no ';'
+		if i := strings.IndexByte(seg, ';'); i >= 0 {
+			seg = seg[:i]
+		}
 	}
-	i := strings.LastIndexByte(seg, '.')
-	if i <= 0 || strings.Trim(seg[:i], ".") == "" {
+	i := lastIndexByte(seg, '.')
+	j := 0
+	for j < i && seg[j] == '.' {
+		j++
+	}
+	if j >= i { // no dot (i = -1), or only dots before the last one
 		return ""
 	}
 	return seg[i+1:]
+}
+
+// lastIndexByte is strings.LastIndexByte eight bytes a step (Go's is a
+// loop over bytes: the part functions read the last path segment with it).
+func lastIndexByte(s string, c byte) int {
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		if m := eqBytes(le64(s[i-8:i]), c); m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))>>3
+		}
+	}
+	for i--; i >= 0 && s[i] != c; i-- {
+	}
+	return i
 }
 
 // PathSegments returns the URL Standard's path list: the segments between
@@ -230,16 +251,68 @@ func (n *Normalizer) CanonicalURL(raw string) (*URL, error) {
 // Parser parses URLs into one URL that it reuses, so that parsing a stream
 // of URLs allocates nothing once its buffers have grown (the SQL part
 // functions keep one per row loop). The URL it returns, and every string
-// read from that URL, stays valid until the next call. The zero Parser is
-// ready to use; a Parser is not safe for concurrent use.
+// read from that URL, stays valid until the next call, and no longer than
+// raw's memory: a URL written as the serializer writes it (most of the
+// web's: lowercase scheme and host, no default port, nothing to
+// percent-encode) is not copied, its URL and strings share raw's bytes. A
+// Go string never changes, so this matters only to a caller that passes
+// unsafe.String over a buffer it reuses: it reads the parts (or Clones the
+// URL) before it writes the buffer again. A Parser never writes into raw.
+// The zero Parser is ready to use; a Parser is not safe for concurrent
+// use.
 type Parser struct {
 	p   parser
 	u   URL
 	out []byte
+
+	// own is the URL's own buffer while u.buf is raw's bytes (aliased):
+	// a parse that writes the URL takes it back first (owned), so that
+	// nothing ever writes into raw's memory.
+	own     []byte
+	aliased bool
+}
+
+// alias makes raw, the serialization of the URL, the URL's buffer.
+func (p *Parser) alias(raw string) {
+	if !p.aliased {
+		p.own, p.aliased = p.u.buf, true
+	}
+	p.u.buf = unsafe.Slice(unsafe.StringData(raw), len(raw)) // len(raw) > 0: a scheme, a host
+}
+
+// owned gives the URL its own buffer back, for a parse that writes it.
+func (p *Parser) owned() {
+	if p.aliased {
+		p.u.buf, p.aliased = p.own, false
+	}
 }
 
 // Parse parses an absolute URL per the WHATWG URL Standard, as Parse does.
 func (p *Parser) Parse(raw string) (*URL, error) {
+	v := &p.p.pre
+	ok := scanVerbatim(raw, v)
+	if ok && v.cut == 0 && !v.lower {
+		// The serialization is raw: the URL is raw's bytes.
+		p.alias(raw)
+		u := &p.u
+		u.setAuthority(v)
+		u.pathEnd, u.queryStart, u.fragStart, u.plainPath = v.pathEnd, v.queryStart, v.fragStart, v.plainPath
+		return u, nil
+	}
+	// The parse takes this scan instead of making it again (verbatimState).
+	p.p.preInput, p.p.preState = raw, preNo
+	switch {
+	case ok:
+		p.p.preState = preYes
+	case v.auth:
+		p.p.preState = preAuth
+	}
+	return p.parse(raw)
+}
+
+// parse parses raw into the URL's own buffer.
+func (p *Parser) parse(raw string) (*URL, error) {
+	p.owned()
 	if k := p.p.parse(&p.u, raw, nil); k != nil {
 		return nil, newError("parse", raw, k, p.p.reason(raw, nil))
 	}
@@ -261,13 +334,18 @@ func (p *Parser) ParseAuthority(raw string) (*URL, error) {
 		// (the verbatim parse of the authority alone; no path, query
 		// nor fragment).
 		v.authEnd = i
-		p.u.reset()
+		if v.cut == 0 && !v.lower { // the serialization is raw[:i]
+			p.alias(raw[:i])
+			p.u.setAuthority(&v)
+			return &p.u, nil
+		}
+		p.owned()
 		p.p.u = &p.u
-		p.p.setAuthority(raw, &v)
+		p.p.setAuthority(raw, &v) // every field (URL.setAuthority): no reset
 		return &p.u, nil
 	}
 	p.p.authOnly = true
-	u, err := p.Parse(raw)
+	u, err := p.parse(raw)
 	p.p.authOnly = false
 	return u, err
 }
@@ -285,7 +363,7 @@ func (p *Parser) ParseWithoutPath(raw string) (*URL, error) {
 	if i := scanAuthority(raw, &v); i >= 0 && (i == len(raw) || authorityEnd(raw[i])) {
 		end := pathEnd(raw, i)
 		if scanQueryFragment(raw, end, &v) {
-			p.u.reset()
+			p.owned()
 			p.p.u = &p.u
 			v.authEnd = i
 			p.p.setAuthority(raw, &v)
@@ -330,6 +408,7 @@ func authorityEnd(c byte) bool { return c == '/' || c == '?' || c == '#' || c ==
 // n.CanonicalURL does.
 func (p *Parser) ParseCanonical(n *Normalizer, raw string) (*URL, error) {
 	var err error
+	p.owned()
 	if p.out, err = n.AppendNormalized(p.out[:0], raw); err != nil {
 		return nil, withOp(err, "parse")
 	}

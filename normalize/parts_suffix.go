@@ -83,15 +83,14 @@ func (u *URL) domainCuts(list SuffixList) (host string, suffix, registrable int)
 	if name == "" || name[len(name)-1] == '.' {
 		return host, -1, -1 // "." or "a..": no last label to match
 	}
-	l := suffixLens(name)
 	if list == ICANNSuffixes {
-		i := len(name) - l.icann
+		i := len(name) - suffixLens(name).icann
 		return host, i, registrableStart(name, i)
 	}
-	if l.registrable == 0 {
-		return host, len(name) - l.all, -1
-	}
-	return host, len(name) - l.all, len(name) - l.registrable
+	// Both sections: one walk, without suffixLens' ICANN-only walks nor
+	// publicSuffixLen's look for an IP address (a URL's domain is none).
+	n, _, r := suffixWalk(name)
+	return host, len(name) - n, r
 }
 
 // from returns s[i:], or "" when i < 0.

@@ -80,6 +80,7 @@ func TestRegistrableDomainReference(t *testing.T) {
 			continue
 		}
 		host := u.Host()
+		checkDomainParts(t, raw, u)
 		for _, list := range []normalize.SuffixList{normalize.AllSuffixes, normalize.ICANNSuffixes} {
 			d := u.DomainParts(list)
 			if rebuilt := strings.TrimPrefix(d.Subdomain+"."+d.RegistrableDomain, "."); d.RegistrableDomain != "" && rebuilt != host && !strings.HasPrefix(host, ".") {
@@ -386,6 +387,7 @@ func FuzzParts(f *testing.F) {
 			return
 		}
 		host := u.Host()
+		checkDomainParts(t, s, u)
 		for _, list := range []normalize.SuffixList{normalize.AllSuffixes, normalize.ICANNSuffixes} {
 			d := u.DomainParts(list)
 			if u.HostKind() != normalize.HostDomain && d != (normalize.DomainParts{}) {

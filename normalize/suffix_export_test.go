@@ -81,3 +81,9 @@ func SuffixTableRun() int {
 	}
 	return longest
 }
+
+// All is the length of the public suffix with both sections of the list.
+func (l domainLens) All() int { return l.all }
+
+// ICANN is the length of the public suffix with ICANN's section only.
+func (l domainLens) ICANN() int { return l.icann }

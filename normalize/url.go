@@ -81,9 +81,10 @@ func (u *URL) str(i, j int) string {
 func (u *URL) String() string { return u.str(0, len(u.buf)) }
 
 // Clone returns a copy of u that owns its memory. A URL from a Parser
-// shares the Parser's buffer, which the next Parse overwrites; the parts
-// of the copy (Scheme, Host, Path …, the domain parts) stay valid, for one
-// allocation however many of them are read.
+// shares the Parser's buffer, which the next Parse overwrites, or the
+// input's memory (see Parser); the parts of the copy (Scheme, Host, Path
+// …, the domain parts) stay valid, for one allocation however many of
+// them are read.
 func (u *URL) Clone() URL {
 	c := *u
 	c.buf = bytes.Clone(u.buf)
@@ -157,6 +158,23 @@ func (u *URL) reset() {
 	u.hostKind = HostNone
 	u.hostChars = 0
 	u.special, u.opaque, u.plainPath = false, false, false
+}
+
+// setAuthority sets every field of u but its buffer to those of the URL
+// whose serialization ends with the scheme and the authority that
+// scanAuthority read into v, as written by the serializer (v.lower and
+// v.cut applied: the buffer holds that serialization): as reset and then
+// the parser would set them; no path, query nor fragment.
+func (u *URL) setAuthority(v *verbatimURL) {
+	end := v.authEnd - v.cut // offsets after the host move back by the default port's length
+	h := v.hostStart
+	u.schemeEnd = v.schemeEnd
+	u.userStart, u.userEnd, u.passStart, u.passEnd = h, h, h, h
+	u.hostStart, u.hostEnd, u.authEnd, u.pathStart, u.pathEnd = h, v.hostEnd, end, end, end
+	u.queryStart, u.fragStart = -1, -1
+	u.port = v.port
+	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
+	u.special, u.opaque, u.plainPath = true, false, false
 }
 
 // specialPort returns the default port of a special scheme, -1 for file and

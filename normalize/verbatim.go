@@ -308,12 +308,7 @@ func (p *parser) setAuthority(input string, v *verbatimURL) {
 	if v.lower {
 		lowerASCII(u.buf[:v.hostEnd]) // scheme, "://" and host: ASCII (scanAuthority)
 	}
-	u.schemeEnd, u.special = v.schemeEnd, true
-	u.userStart, u.userEnd, u.passStart, u.passEnd = v.hostStart, v.hostStart, v.hostStart, v.hostStart
-	u.hostStart, u.hostEnd, u.authEnd = v.hostStart, v.hostEnd, v.authEnd-d
-	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
-	u.port = v.port
-	u.pathStart, u.pathEnd = u.authEnd, u.authEnd
+	u.setAuthority(v)
 }
 
 // setVerbatim fills p.u from input, which scanVerbatim accepted into v.
