@@ -419,6 +419,14 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 		}
 		prev, at = p, int(p.end)+1
 	}
+	if !n.directScan {
+		// q has only bytes of vQuery (the verbatim scan took it), and without
+		// form encoding and query.lowercase queryTab is vQuery without '%'
+		// (compileQueryKept): the runtime's IndexByte says what the table
+		// would, where spanOK reads a profile's table a byte at a time (no
+		// nibbleSet; TestQueryTabIsVQueryWithoutPct).
+		return strings.IndexByte(q, '%') < 0, inOrder
+	}
 	return spanOK(q, &n.queryTab) == len(q), inOrder
 }
 
