@@ -30,6 +30,7 @@ func TestFastPathsMatchReference(t *testing.T) {
 	inputs = append(inputs, querySeeds...)
 	inputs = append(inputs, reorderSeeds...)
 	inputs = append(inputs, canonCheckSeeds...)
+	inputs = append(inputs, rowSeeds...)
 	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
 	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
 		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")

@@ -1,0 +1,100 @@
+package normalize_test
+
+import (
+	"testing"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// rowSeeds are the SQL rows' shapes (sqlRow) on the boundaries of
+// canon.append's copies and queryKept's '%' search: an uppercase scheme
+// and host alone and with each cut after it (a default port, a www label,
+// a trailing slash before a query, a sorted query, a fragment), an upgrade
+// (clara, v-pct-upgrade) with an uppercase scheme and a default port,
+// and a '%' anywhere in a query that the rules split (escapes, a stray
+// '%', "%%", '%' as a key, first, last) next to '+', '&' and '='.
+var rowSeeds = []string{
+	"HTTPS://EXAMPLE.COM/a?x=1&bench=1",
+	"HTTPS://EXAMPLE.COM/a?x=1&bench=1#f2",
+	"HTTP://EXAMPLE.COM:80/a?bench=1",
+	"HTTPS://EXAMPLE.COM:443/a/?bench=1#f",
+	"HTTPS://EXAMPLE.COM:8080/a?bench=1",
+	"HTTP://WWW.EXAMPLE.COM/a?bench=1",
+	"HTTP://www.example.com:80/a/b/?z=1&bench=1#f",
+	"http://www.example.com/a/b/?z=1&bench=1#f",
+	"HTTPS://EXAMPLE.COM/A/B/?Z=1&BENCH=1",
+	"HTTPS://EXAMPLE.COM?bench=1",
+	"HTTPS://EXAMPLE.COM/?bench=1#f3",
+	"https://example.com/a/?x=1&bench=1",
+	"https://example.com/a?x=1&bench=1#f3",
+	"https://example.com/a?z=1&bench=1#f3",
+	"Http://Example.com:80/",
+	"http://example.com:80/a?b=1&a=2#f",
+	"hTTp://example.com/a",
+	"https://example.com/a?x=%41&bench=1",
+	"https://example.com/a?x=1&bench=%",
+	"https://example.com/a?%=1&bench=1",
+	"https://example.com/a?x=%%&bench=1",
+	"https://example.com/a?x=%7e",
+	"https://example.com/a?%",
+	"https://example.com/a?b=1&a=%2B+x#f%41",
+	"https://example.com/a?a=1&b=x+y&c==",
+	"HTTPS://EXAMPLE.COM/a?B=%41&a=1",
+}
+
+// TestRowSeedsMatchReference: on rowSeeds and on the SQL rows made from
+// them (sqlRow's four shapes), every profile of TestFastPathsMatchReference
+// and of TestCanonCheckMatchesReference gives the reference's output and
+// error through Normalize, AppendNormalized (after bytes already in the
+// buffer: canon.append lowercases from where it starts) and Hash.
+func TestRowSeedsMatchReference(t *testing.T) {
+	inputs := append([]string(nil), rowSeeds...)
+	for i := range 9 * len(rowSeeds) {
+		inputs = append(inputs, sqlRow(rowSeeds, i))
+	}
+	ns := append(referenceProfiles(t), canonCheckProfiles(t)...)
+	for _, n := range ns {
+		ref, err := normalize.NewReference(n.Profile())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range inputs {
+			got, gerr := n.Normalize(in)
+			want, werr := ref.Normalize(in)
+			if got != want || errString(gerr) != errString(werr) {
+				t.Errorf("%s: Normalize(%q)\n fast      %q, %v\n reference %q, %v", n.Name(), in, got, gerr, want, werr)
+				continue
+			}
+			if werr != nil {
+				continue
+			}
+			if b, err := n.AppendNormalized([]byte("PREFIX "), in); err != nil || string(b) != "PREFIX "+want {
+				t.Errorf("%s: AppendNormalized(%q) = %q, %v; want %q", n.Name(), in, b, err, "PREFIX "+want)
+			}
+			if h, err := n.Hash(in); err != nil || h != ref.HashCanonical(want) {
+				t.Errorf("%s: Hash(%q) = %q, %v; want the hash of %q", n.Name(), in, h, err, want)
+			}
+		}
+	}
+}
+
+// TestRowShapesTakeShortcut: under default, the SQL rows' shapes are
+// answered by the verbatim shortcut (RowPath), not the parser: the path
+// benchmarks/README.md "Issue 18: rows that are not canonical" measures.
+func TestRowShapesTakeShortcut(t *testing.T) {
+	n := normalize.MustLookup("default")
+	for _, c := range []struct{ in, path string }{
+		{"https://example.com/a?a=1", "same"},
+		{"https://example.com/a?a=1&bench=1", "same"},
+		{"HTTPS://EXAMPLE.COM/a?a=1&bench=1", "edit"},
+		{"https://example.com/a?a=1&bench=1#f3", "same"}, // a prefix of the row
+		{"https://example.com/a/?a=1&bench=1", "edit"},
+		{"https://example.com/a?z=1&bench=1", "sort"},
+		{"https://example.com/a?x=%41&bench=1", "refused"}, // '%': the percent rules decide
+		{"https://example.com/./a?bench=1", "auth"},
+	} {
+		if got := normalize.RowPath(n, c.in); got != c.path {
+			t.Errorf("RowPath(default, %q) = %s, want %s", c.in, got, c.path)
+		}
+	}
+}
