@@ -1,6 +1,8 @@
 package normalize_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -30,4 +32,9 @@ func TestSQLRowPaths(t *testing.T) {
 	for shape, m := range count {
 		t.Logf("%s: %v", shape, m)
 	}
+	dirty := map[string]int{}
+	for _, u := range readLines(t, filepath.Join(filepath.Dir(os.Getenv("URLNORM_DATA")+"/x"), "web_dirty.txt")) {
+		dirty[normalize.RowPath(n, u)]++
+	}
+	t.Logf("web_dirty: %v", dirty)
 }

@@ -40,6 +40,30 @@ var rowSeeds = []string{
 	"https://example.com/a?b=1&a=%2B+x#f%41",
 	"https://example.com/a?a=1&b=x+y&c==",
 	"HTTPS://EXAMPLE.COM/a?B=%41&a=1",
+	// the rules that read a piece's key (queryKept's keyless): a key
+	// removed or paginated before and after bench=, "k", "k=", a value's '='
+	"https://example.com/a?fbclid=1&bench=1", "https://example.com/a?bench=1&fbclid=1", "https://example.com/a?fbclid&bench=1",
+	"https://example.com/a?page=2&bench=1", "https://example.com/a?bench=1&page=2", "https://example.com/a?page&bench=1",
+	"https://example.com/a?a&b", "https://example.com/a?b&a", "https://example.com/a?a=&b=", "https://example.com/a?a=b=c&d=1",
+}
+
+// rowProfiles are whatwg with order pair (the order that reads no key)
+// and each rule that reads a key besides it.
+func rowProfiles(t testing.TB) []*normalize.Normalizer {
+	pair := func(q normalize.QueryRules) normalize.QueryRules { q.Order = normalize.OrderPair; return q }
+	return whatwgWith(t, []profileEdit{
+		{"v-pair", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{DropEmptyPairs: true}) }},
+		{"v-pair-remove", func(p *normalize.Profile) {
+			p.Query = pair(normalize.QueryRules{Remove: []normalize.ParamGroup{{Reason: "tracking", Patterns: []string{"fbclid"}}}})
+		}},
+		{"v-pair-page", func(p *normalize.Profile) {
+			p.Query = pair(normalize.QueryRules{})
+			p.Pagination = &normalize.Pagination{Params: []string{"page"}}
+		}},
+		{"v-pair-explicit", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{ExplicitEmptyValue: true}) }},
+		{"v-pair-bare", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{BareEmptyValue: true}) }},
+		{"v-pair-form", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{FormEncoding: true}) }},
+	})
 }
 
 // TestRowSeedsMatchReference: on rowSeeds and on the SQL rows made from
@@ -53,6 +77,7 @@ func TestRowSeedsMatchReference(t *testing.T) {
 		inputs = append(inputs, sqlRow(rowSeeds, i))
 	}
 	ns := append(referenceProfiles(t), canonCheckProfiles(t)...)
+	ns = append(ns, rowProfiles(t)...)
 	for _, n := range ns {
 		ref, err := normalize.NewReference(n.Profile())
 		if err != nil {
