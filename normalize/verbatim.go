@@ -136,7 +136,7 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 		// The special-query percent-encode set includes '#', which ends the query.
 		i++
 		v.queryStart = i
-		i += spanOK(s[i:], &vQuery)
+		i = spanOKAt(s, i, &vQuery)
 		if i < len(s) && s[i] != '#' {
 			return false
 		}
@@ -145,7 +145,7 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 		// s[i] is '#'.
 		i++
 		v.fragStart = i
-		i += spanOK(s[i:], &vFragment)
+		i = spanOKAt(s, i, &vFragment)
 		if i < len(s) {
 			return false
 		}
