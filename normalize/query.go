@@ -122,8 +122,9 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // a value whose '=' form encoding encodes, a "k" written "k=").
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
 	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	keys := !direct || len(groups) > 0 || !n.keyless() // appendParam, removal and the order read keys
 	for at := 0; at <= len(q); {
-		p, w := n.nextPiece(q, at, direct, true)
+		p, w := n.nextPiece(q, at, direct, keys)
 		at = int(p.end) + 1
 		if p.k0 == p.end && n.query.DropEmptyPairs {
 			continue // "&&" (query.drop_empty_pairs)
@@ -436,8 +437,9 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 	return spanOK(q, &n.queryTab) == len(q), inOrder
 }
 
-// keyless reports whether queryKept may read a query's pieces without
-// their keys (nextPiece: k1 is the piece's end): no rule of nextPiece's
+// keyless reports whether queryKept and the direct split (splitQuery,
+// without groups) may read a query's pieces without their keys
+// (nextPiece: k1 is the piece's end): no rule of nextPiece's
 // that reads the '=' (a value's '=' under form encoding, "k=" under
 // bare_empty_value; under explicit_empty_value every piece would read as
 // "k", which it refuses: right, but every query would leave the

@@ -60,6 +60,11 @@ func rowProfiles(t testing.TB) []*normalize.Normalizer {
 			p.Query = pair(normalize.QueryRules{})
 			p.Pagination = &normalize.Pagination{Params: []string{"page"}}
 		}},
+		{"v-pair-host-remove", func(p *normalize.Profile) { // a per-host group only (splitQuery's groups)
+			p.Query = pair(normalize.QueryRules{})
+			strip := true
+			p.Hosts = []normalize.HostRule{{Host: "example.com", Tracking: &normalize.ParamSet{Strip: &strip, Params: []string{"fbclid"}}}}
+		}},
 		{"v-pair-explicit", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{ExplicitEmptyValue: true}) }},
 		{"v-pair-bare", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{BareEmptyValue: true}) }},
 		{"v-pair-form", func(p *normalize.Profile) { p.Query = pair(normalize.QueryRules{FormEncoding: true}) }},
