@@ -121,7 +121,7 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // meets a parameter the rules change after all (nextPiece's pieceRewritten:
 // a value whose '=' form encoding encodes, a "k" written "k=").
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
-	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	b = unsafe.Slice(unsafe.StringData(q), len(q))     // read only
 	keys := !direct || len(groups) > 0 || !n.keyless() // appendParam, removal and the order read keys
 	for at := 0; at <= len(q); {
 		p, w := n.nextPiece(q, at, direct, keys)
