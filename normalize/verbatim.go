@@ -489,7 +489,9 @@ func (c *canon) append(dst []byte, s string) []byte {
 	default:
 		dst = append(dst, s[from:c.end]...)
 	}
-	lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
+	if c.lowerTo > 0 { // a call less for most URLs
+		lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
+	}
 	return dst
 }
 
