@@ -54,14 +54,20 @@ func sqlRow(base []string, i int) string {
 	return head + query + sep + "bench=" + strconv.Itoa((rep+3)/4) + frag
 }
 
+// dataDir is the shared URL lists' directory: $URLNORM_DATA, or
+// ../../shared/data/urls (benchCorpora's).
+func dataDir() string {
+	if dir := os.Getenv("URLNORM_DATA"); dir != "" {
+		return dir
+	}
+	return "../../shared/data/urls"
+}
+
 // sqlRows returns the SQL benchmark's rows over the web corpus (kasztp +
 // userbait, the URLs default accepts), as many as 17 repeats of it (about
 // the 1M-row table), or nil when the shared data is absent.
 func sqlRows(tb testing.TB) []string {
-	dir := os.Getenv("URLNORM_DATA")
-	if dir == "" {
-		dir = "../../shared/data/urls"
-	}
+	dir := dataDir()
 	var web []string
 	for _, f := range []string{"kasztp.txt", "userbait.txt"} {
 		p := filepath.Join(dir, f)
