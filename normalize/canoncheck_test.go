@@ -108,7 +108,8 @@ func canonCheckProfiles(t testing.TB) []*normalize.Normalizer {
 
 // TestCanonCheckMatchesReference: on the seeds and their case and port
 // variants, every built-in profile and the combinations above give the
-// reference's output and error.
+// reference's output and error (matchReference: Normalize,
+// AppendNormalized and Hash).
 func TestCanonCheckMatchesReference(t *testing.T) {
 	inputs := append([]string(nil), canonCheckSeeds...)
 	for _, s := range canonCheckSeeds {
@@ -118,17 +119,5 @@ func TestCanonCheckMatchesReference(t *testing.T) {
 	for _, name := range normalize.Names() {
 		ns = append(ns, normalize.MustLookup(name))
 	}
-	for _, n := range ns {
-		ref, err := normalize.NewReference(n.Profile())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, in := range inputs {
-			got, gerr := n.Normalize(in)
-			want, werr := ref.Normalize(in)
-			if got != want || errString(gerr) != errString(werr) {
-				t.Errorf("%s: Normalize(%q)\n fast      %q, %v\n reference %q, %v", n.Name(), in, got, gerr, want, werr)
-			}
-		}
-	}
+	matchReference(t, ns, inputs)
 }

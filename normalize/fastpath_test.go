@@ -30,6 +30,7 @@ func TestFastPathsMatchReference(t *testing.T) {
 	inputs = append(inputs, querySeeds...)
 	inputs = append(inputs, reorderSeeds...)
 	inputs = append(inputs, canonCheckSeeds...)
+	inputs = append(inputs, rowSeeds...)
 	// limits.max_params (1000) on a verbatim URL: 1000 and 1001 pieces.
 	inputs = append(inputs, "https://example.com/?"+strings.Repeat("&", 999), "https://example.com/?"+strings.Repeat("&", 1000),
 		"https://example.com/?"+strings.Repeat("a=1&", 1000)+"#f")
@@ -66,6 +67,7 @@ func referenceProfiles(t testing.TB) []*normalize.Normalizer {
 		configNormalizer(t, "url_normalization_overrides.v0.json"),
 		configNormalizer(t, "edge-gateway.yaml", "hosts.yaml"),
 		configNormalizer(t, "clara-hosts.json", "clara-languages.json"))
+	out = append(out, rowProfiles(t)...) // order pair and each rule that reads a key (queryKept's keyless)
 	session := []normalize.ParamGroup{{Reason: "session", Patterns: []string{"jsessionid", "sid"}}}
 	out = append(out, whatwgWith(t, []profileEdit{
 		{"v-drop-empty", func(p *normalize.Profile) { p.Query = normalize.QueryRules{DropEmpty: true} }},                             // the query as one run

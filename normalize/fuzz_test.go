@@ -88,6 +88,7 @@ func fuzzSeeds(f *testing.F) []string {
 	seeds = append(seeds, querySeeds...)
 	seeds = append(seeds, reorderSeeds...)
 	seeds = append(seeds, canonCheckSeeds...)
+	seeds = append(seeds, rowSeeds...)
 	profiles, _ := golden.Profiles()
 	for _, p := range profiles {
 		rows, err := golden.Load(p)

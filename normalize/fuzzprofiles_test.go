@@ -43,6 +43,8 @@ func FuzzProfiles(f *testing.F) {
 		"https://example.com/?utm_source=x&==&a=b=c&a&a=&", "https://example.com/?&&",
 		// where verbatimCanon searches a '%' (pctKept), hosts endsInNumber's quick answer reads
 		"https://example.com/a%41b?b=%7e&a#%zz", "https://example.com/a?b=2&a=1#%41", "https://a.0x1f/", "https://a.00x1f/", "https://example.cafe/",
+		// the SQL rows' shapes (canon.append's copies) and a '%' in a split query (queryKept's search)
+		"HTTP://WWW.EXAMPLE.COM:80/a/?z=1&bench=1#f3", "HTTPS://EXAMPLE.COM/a?x=1&bench=1", "https://example.com/a?x=%41&bench=%",
 	}
 	for i, u := range urls {
 		for _, bits := range [][2]uint64{{0, 0}, {^uint64(0), ^uint64(0)}, {0x5555555555555555, 0xaaaaaaaaaaaaaaaa}, {uint64(i) * 0x9e3779b97f4a7c15, uint64(i) * 0xc2b2ae3d27d4eb4f}} {

@@ -121,9 +121,10 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // meets a parameter the rules change after all (nextPiece's pieceRewritten:
 // a value whose '=' form encoding encodes, a "k" written "k=").
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
-	b = unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	b = unsafe.Slice(unsafe.StringData(q), len(q))     // read only
+	keys := !direct || len(groups) > 0 || !n.keyless() // appendParam, removal and the order read keys
 	for at := 0; at <= len(q); {
-		p, w := n.nextPiece(q, at, direct)
+		p, w := n.nextPiece(q, at, direct, keys)
 		at = int(p.end) + 1
 		if p.k0 == p.end && n.query.DropEmptyPairs {
 			continue // "&&" (query.drop_empty_pairs)
@@ -186,15 +187,20 @@ const (
 // what queryKept refuses. splitQuery (both splits) and queryKept read q
 // with it, so that the rules are written once (issue 18); one call per
 // piece: a reader and a second function with the rules, two calls, cost
-// crawler-commons 47 more instructions per URL on web_dirty.
-func (n *Normalizer) nextPiece(q string, at int, rules bool) (p param, w pieceWrite) {
+// crawler-commons 47 more instructions per URL on web_dirty. Without keys
+// the key's '=' is not looked for (k1 is end): for a caller whose rules
+// read no key (queryKept: keyless).
+func (n *Normalizer) nextPiece(q string, at int, rules, keys bool) (p param, w pieceWrite) {
 	end := len(q)
 	if i := strings.IndexByte(q[at:], '&'); i >= 0 {
 		end = at + i
 	}
-	k1 := at
-	for k1 < end && q[k1] != '=' { // a key is short: a loop costs less than IndexByte
-		k1++
+	k1 := end
+	if keys {
+		k1 = at
+		for k1 < end && q[k1] != '=' { // a key is short: a loop costs less than IndexByte
+			k1++
+		}
 	}
 	p = param{k0: uint32(at), k1: uint32(k1), end: uint32(end)}
 	switch {
@@ -404,8 +410,9 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
 	inOrder = true
+	keys := !n.keyless()
 	for at := 0; at <= len(q); {
-		p, w := n.nextPiece(q, at, true)
+		p, w := n.nextPiece(q, at, true, keys)
 		if w != pieceKept {
 			return false, false // dropped, cut or rewritten
 		}
@@ -419,17 +426,50 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 		}
 		prev, at = p, int(p.end)+1
 	}
+	if !n.directScan {
+		// q has only bytes of vQuery (the verbatim scan took it), and without
+		// form encoding and query.lowercase queryTab is vQuery without '%'
+		// (compileQueryKept): the runtime's IndexByte says what the table
+		// would, where spanOK reads a profile's table a byte at a time (no
+		// nibbleSet; TestQueryTabIsVQueryWithoutPct).
+		return strings.IndexByte(q, '%') < 0, inOrder
+	}
 	return spanOK(q, &n.queryTab) == len(q), inOrder
+}
+
+// keyless reports whether queryKept and the direct split (splitQuery,
+// without groups) may read a query's pieces without their keys
+// (nextPiece: k1 is the piece's end): no rule of nextPiece's
+// that reads the '=' (a value's '=' under form encoding, "k=" under
+// bare_empty_value; under explicit_empty_value every piece would read as
+// "k", which it refuses: right, but every query would leave the
+// shortcut), no key to match (query.remove, pagination), and an order
+// that compares whole pieces (pair, as written; sort_decoded is refused
+// with pair, and reads keys) or none. default's rules: −28 instructions
+// per SQL row (the key loop was 68).
+func (n *Normalizer) keyless() bool {
+	return !n.formEq && !n.k.explicitEmpty && !n.query.BareEmptyValue && n.page == nil && len(n.base) == 0 &&
+		(n.order == nil || n.query.Order == OrderPair && !n.k.sortDecoded)
 }
 
 // appendReordered appends the parameters of q, a query whose parameters
 // queryKept says the rules write as they are but not in this order, in
-// the profile's order: pieces of q, split as appendQuery splits it
-// (direct: nothing is removed nor rewritten) and sorted by sortParams
-// (stable: equal keys keep their order), as the general path would.
+// the profile's order: the pieces of q (nextPiece; queryKept refused an
+// empty piece, one the rules rewrite or cut and a key they remove, so
+// appendQuery's direct split would keep each piece as it is: no rule is
+// read again, as splitQuery would, 338 instructions per reordered URL of
+// web_dirty) sorted by sortParams (stable: equal keys keep their order),
+// as the general path would.
 func (n *Normalizer) appendReordered(dst []byte, q string) []byte {
 	var buf [16]param // on the stack: a longer query allocates its list
-	ps, b, _ := n.splitQuery(nil, buf[:0], q, nil, nil, false, true)
+	ps := buf[:0]
+	keys := !n.keyless() // the order may read keys
+	for at := 0; at <= len(q); {
+		p, _ := n.nextPiece(q, at, false, keys)
+		ps = append(ps, p)
+		at = int(p.end) + 1
+	}
+	b := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	n.sortParams(ps, b)
 	return appendParams(dst, ps, b)
 }

@@ -87,29 +87,7 @@ func TestReorderShortcut(t *testing.T) {
 // TestReorderSeedsMatchReference: every profile of TestFastPathsMatchReference
 // on the seeds, written with Normalize, AppendNormalized and Hash.
 func TestReorderSeedsMatchReference(t *testing.T) {
-	for _, n := range referenceProfiles(t) {
-		ref, err := normalize.NewReference(n.Profile())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, in := range reorderSeeds {
-			got, gerr := n.Normalize(in)
-			want, werr := ref.Normalize(in)
-			if got != want || errString(gerr) != errString(werr) {
-				t.Errorf("%s: Normalize(%q)\n fast      %q, %v\n reference %q, %v", n.Name(), in, got, gerr, want, werr)
-				continue
-			}
-			if werr != nil {
-				continue
-			}
-			if b, err := n.AppendNormalized(nil, in); err != nil || string(b) != want {
-				t.Errorf("%s: AppendNormalized(%q) = %q, %v; want %q", n.Name(), in, b, err, want)
-			}
-			if h, err := n.Hash(in); err != nil || h != ref.HashCanonical(want) {
-				t.Errorf("%s: Hash(%q) = %q, %v; want the hash of %q", n.Name(), in, h, err, want)
-			}
-		}
-	}
+	matchReference(t, referenceProfiles(t), reorderSeeds)
 }
 
 // TestReorderNoAlloc: AppendNormalized (the SQL adapters' call) writes a

@@ -136,7 +136,7 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 		// The special-query percent-encode set includes '#', which ends the query.
 		i++
 		v.queryStart = i
-		i += spanOK(s[i:], &vQuery)
+		i = spanOKAt(s, i, &vQuery)
 		if i < len(s) && s[i] != '#' {
 			return false
 		}
@@ -145,7 +145,7 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 		// s[i] is '#'.
 		i++
 		v.fragStart = i
-		i += spanOK(s[i:], &vFragment)
+		i = spanOKAt(s, i, &vFragment)
 		if i < len(s) {
 			return false
 		}
@@ -437,6 +437,7 @@ type canon struct {
 	schemeEnd, a, b, slash, rest, q1 int32
 	lowerTo                          int32
 	same                             bool // the output is s[:end]
+	upgrade                          bool // scheme is not s's (scheme.upgrade): else s[:schemeEnd] is written, lowercased with the host (lowerTo)
 	sort                             *Normalizer
 }
 
@@ -456,23 +457,36 @@ func (c *canon) string(s string) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// append appends the canonical form to dst in as few copies as its cuts
+// allow: s's own scheme is written with what follows it (lowercased
+// below), and s[schemeEnd:a] only when a cut follows it, so that a URL
+// that changes only in case or at its end (the SQL rows: an uppercase
+// host, a fragment) is one copy.
 func (c *canon) append(dst []byte, s string) []byte {
-	start := len(dst)
-	dst = append(dst, c.scheme...)
-	dst = append(dst, s[c.schemeEnd:c.a]...)
+	start, from := len(dst), int32(0) // s[from:] is written next
+	if c.upgrade {
+		dst = append(dst, c.scheme...)
+		from = c.schemeEnd
+	}
+	if c.a != c.b {
+		dst = append(dst, s[from:c.a]...)
+		from = c.b
+	}
 	switch {
 	case c.sort != nil:
-		dst = append(dst, s[c.b:c.slash]...)
+		dst = append(dst, s[from:c.slash]...)
 		dst = append(dst, '?')
 		dst = c.sort.appendReordered(dst, s[c.rest+1:c.q1])
 		dst = append(dst, s[c.q1:c.end]...)
 	case c.slash != c.rest:
-		dst = append(dst, s[c.b:c.slash]...)
+		dst = append(dst, s[from:c.slash]...)
 		dst = append(dst, s[c.rest:c.end]...)
 	default:
-		dst = append(dst, s[c.b:c.end]...)
+		dst = append(dst, s[from:c.end]...)
 	}
-	lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
+	if c.lowerTo > 0 { // a call less for most URLs
+		lowerASCII(dst[start : start+int(c.lowerTo)]) // the scheme and the host: ASCII (scanAuthority)
+	}
 	return dst
 }
 
@@ -515,6 +529,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 			return false, true // the port could be to's default (asParsed)
 		}
 		c.scheme, sameScheme = vs.to, vs.to == scheme
+		c.upgrade = !sameScheme
 	}
 	c.a, c.b = int32(v.hostStart), int32(v.hostStart)
 	if n.host.StripTrailingDot && s[v.hostEnd-1] == '.' {

@@ -13,5 +13,8 @@ func hostSpan(s string) (int, bool) { return hostSpanSWAR(s) }
 // is vOK.
 func spanOK(s string, tab *[256]uint8) int { return spanOKSWAR(s, tab) }
 
+// spanOKAt returns i plus spanOK(s[i:], tab).
+func spanOKAt(s string, i int, tab *[256]uint8) int { return i + spanOKSWAR(s[i:], tab) }
+
 // verbatimPath checks the path at s[i:]: see verbatimPathSWAR.
 func verbatimPath(s string, i int, v *verbatimURL) int { return verbatimPathSWAR(s, i, v) }

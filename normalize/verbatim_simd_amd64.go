@@ -162,13 +162,7 @@ func hostSpan(s string) (int, bool) {
 // is vOK: 32 bytes a step for vQuery and vFragment, the tables of
 // scanVerbatim.
 func spanOK(s string, tab *[256]uint8) int {
-	var set *nibbleSet
-	switch tab {
-	case &vQuery:
-		set = querySet
-	case &vFragment:
-		set = fragmentSet
-	}
+	set := scanSet(tab)
 	if !simdScans || set == nil {
 		return spanOKSWAR(s, tab)
 	}
@@ -191,6 +185,33 @@ func spanOK(s string, tab *[256]uint8) int {
 			return len(s)
 		}
 	}
+}
+
+// scanSet returns the nibbleSet of spanOK's table tab, or nil.
+func scanSet(tab *[256]uint8) *nibbleSet {
+	switch tab {
+	case &vQuery:
+		return querySet
+	case &vFragment:
+		return fragmentSet
+	}
+	return nil
+}
+
+// spanOKAt returns i plus spanOK(s[i:], tab). A tail shorter than 32
+// bytes of an s of 32 bytes or more (the query and the fragment of most
+// URLs) is read in one load of s's last 32 bytes, whose lanes before i
+// are shifted out, instead of loadShort's two loads or copy.
+func spanOKAt(s string, i int, tab *[256]uint8) int {
+	if j := len(s) - 32; i > j && j >= 0 && simdScans {
+		if set := scanSet(tab); set != nil {
+			bad := ^set.in(nibbles(load32(s, j))) >> uint(i-j) // lane k is s[i+k]
+			n := bits.TrailingZeros32(bad | ^uint32(0)<<uint(len(s)-i))
+			archsimd.ClearAVXUpperBits()
+			return i + n
+		}
+	}
+	return i + spanOK(s[i:], tab)
 }
 
 // verbatimPath checks the path at s[i:] as verbatimPathSWAR does (its

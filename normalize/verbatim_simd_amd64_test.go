@@ -39,6 +39,9 @@ func scansAgreeAt(s string, k int) string {
 		if n, wn := spanOK(t, tab), spanOKSWAR(t, tab); n != wn {
 			return diff("spanOK", t, n, tab == &vQuery, wn, tab == &vQuery)
 		}
+		if n, wn := spanOKAt(s, k, tab), k+spanOKSWAR(t, tab); n != wn {
+			return diff("spanOKAt", s, n, tab == &vQuery, wn, tab == &vQuery) + fmt.Sprintf(" from %d", k)
+		}
 	}
 	if k < len(s) && s[k] == '/' {
 		var v, w verbatimURL
@@ -271,4 +274,34 @@ func BenchmarkScans(b *testing.B) {
 		})
 	}
 	_ = sink
+}
+
+// TestSpanOKAtEdges: spanOKAt's one load of the last 32 bytes, for every
+// start i of strings of 0 to 72 bytes, with one byte of each class (taken
+// by both tables, by one, by neither, 0x80 and more) at every place from
+// i on, and bytes that neither table takes before i (the lanes it shifts
+// out), against the SWAR scan of s[i:].
+func TestSpanOKAtEdges(t *testing.T) {
+	needSIMD(t)
+	probe := []byte{'a', '#', ' ', '"', '<', '`', '%', 0x7f, 0x80, 0xff, 0}
+	for size := range 73 {
+		for i := 0; i <= size; i++ {
+			b := []byte(strings.Repeat(" ", i) + strings.Repeat("q", size-i)) // ' ': in neither table
+			for at := i - 1; at < size; at++ {
+				for _, c := range probe {
+					if at >= i {
+						b[at] = c
+					}
+					for _, tab := range []*[256]uint8{&vQuery, &vFragment} {
+						if n, wn := spanOKAt(string(b), i, tab), i+spanOKSWAR(string(b[i:]), tab); n != wn {
+							t.Fatalf("spanOKAt(%q, %d) = %d, SWAR: %d", b, i, n, wn)
+						}
+					}
+				}
+				if at >= i {
+					b[at] = 'q'
+				}
+			}
+		}
+	}
 }
