@@ -41,6 +41,16 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 			out, null, err = dst, false, f.panicError(r, args, nulls)
 		}
 	}()
+	return f.TextUnguarded(dst, args, nulls)
+}
+
+// TextUnguarded is Text without Text's recover, for a host that evaluates
+// a chunk of rows in a loop and recovers once around it (the DuckDB
+// extension: a deferred recover per row costs about 5 ns, 8 % of the
+// bridge's normalize_url row). A panic in f's implementation propagates;
+// the host turns it into the error Text would have returned with
+// f.RowPanicError(r, args, nulls), for the row it was evaluating.
+func (f *Func) TextUnguarded(dst []byte, args []string, nulls []bool) (out []byte, null bool, err error) {
 	if anyNull(nulls) {
 		err = f.nullRow(args, nulls)
 		return dst, err == nil, err
@@ -388,6 +398,12 @@ func (f *Func) newError(args string, err error) error {
 		fmt.Fprintf(&b, " (use try_%s to get NULL instead)", f.Name)
 	}
 	return &Error{Func: f.Name, Kind: kind, msg: b.String(), err: err}
+}
+
+// RowPanicError is the error of a row whose evaluation panicked with r
+// (args and nulls as given to TextUnguarded): the one Text returns.
+func (f *Func) RowPanicError(r any, args []string, nulls []bool) error {
+	return f.panicError(r, args, nulls)
 }
 
 func (f *Func) panicError(r any, args []string, nulls []bool) error {

@@ -296,8 +296,25 @@ func lookupProfile(name string) (*normalize.Normalizer, error) {
 
 // defaultProfile is looked up once: a built-in never changes, and the
 // lookup by name (map, registry lock, profile-name suffixes) costs about
-// a tenth of normalize_url's row in the DuckDB extension.
-var defaultProfile = sync.OnceValues(func() (*normalize.Normalizer, error) { return normalize.Lookup(DefaultProfile) })
+// a tenth of normalize_url's row in the DuckDB extension. An atomic load
+// where sync.OnceValues cost 3 ns a row (its Once and a closure call);
+// two rows racing on the first lookup both store the same built-in.
+func defaultProfile() (*normalize.Normalizer, error) {
+	if n := defaultNormalizer.Load(); n != nil {
+		return n, nil
+	}
+	return lookupDefault()
+}
+
+var defaultNormalizer atomic.Pointer[normalize.Normalizer]
+
+func lookupDefault() (*normalize.Normalizer, error) {
+	n, err := normalize.Lookup(DefaultProfile)
+	if err == nil {
+		defaultNormalizer.Store(n)
+	}
+	return n, err
+}
 
 func normalizeURL(dst []byte, args []string) ([]byte, bool, error) {
 	n, err := profileOf(args)

@@ -47,10 +47,23 @@ var FlushBytes = 32 << 20
 // contract. It calls flush(out, at) with the rows from row at whenever out
 // holds FlushBytes or more, and at the end, then empties out. It stops at
 // the first error, which is ready to show to the SQL user.
-func Chunk(f *udf.Func, n int, in []Vector, out *Column, flush func(c *Column, at int) error) error {
+//
+// A panic while a row is evaluated is that row's internal error, as udf
+// reports it; one recover serves the whole chunk (udf.Func.TextUnguarded).
+// A panic in the bridge's own code between rows goes on to the host's
+// handler.
+func Chunk(f *udf.Func, n int, in []Vector, out *Column, flush func(c *Column, at int) error) (err error) {
 	var argStore [udf.MaxArgs]string
 	var nullStore [udf.MaxArgs]bool
 	args, nulls := argStore[:len(in)], nullStore[:len(in)]
+	inRow := false
+	defer func() {
+		if inRow {
+			if r := recover(); r != nil {
+				err = f.RowPanicError(r, args, nulls)
+			}
+		}
+	}()
 	at := 0
 	for row := 0; row < n; row++ {
 		for i, v := range in {
@@ -61,7 +74,10 @@ func Chunk(f *udf.Func, n int, in []Vector, out *Column, flush func(c *Column, a
 			}
 		}
 		BeforeRow(f, args)
-		if err := out.AppendRow(f, args, nulls); err != nil {
+		inRow = true
+		err := out.AppendRow(f, args, nulls)
+		inRow = false
+		if err != nil {
 			return err
 		}
 		if out.Bytes() >= FlushBytes {
@@ -75,7 +91,7 @@ func Chunk(f *udf.Func, n int, in []Vector, out *Column, flush func(c *Column, a
 	if out.Len() == 0 {
 		return nil
 	}
-	err := flush(out, at)
+	err = flush(out, at)
 	out.Reset()
 	return err
 }

@@ -143,12 +143,13 @@ func (c *Column) Reset() {
 
 // AppendRow evaluates f on one row (udf's contract) and appends its
 // result: a VARCHAR straight into Buf, any other type member by member
-// through the column's Builder (no boxed values).
+// through the column's Builder (no boxed values). A panic in a VARCHAR
+// row propagates: Chunk, its caller, recovers it.
 func (c *Column) AppendRow(f *udf.Func, args []string, nulls []bool) error {
 	if c.kind == kindVarchar {
 		var null bool
 		var err error
-		if c.Buf, null, err = f.Text(c.Buf, args, nulls); err != nil {
+		if c.Buf, null, err = f.TextUnguarded(c.Buf, args, nulls); err != nil {
 			return err
 		}
 		c.EndText(null)
