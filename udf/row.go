@@ -149,6 +149,13 @@ func (f *Func) Build(b Builder, args []string, nulls []bool) (err error) {
 			err = f.panicError(r, args, nulls)
 		}
 	}()
+	return f.BuildUnguarded(b, args, nulls)
+}
+
+// BuildUnguarded is Build without Build's recover, as TextUnguarded is
+// Text without Text's: a panic in f's implementation or in b propagates
+// to the host, which reports it with f.RowPanicError.
+func (f *Func) BuildUnguarded(b Builder, args []string, nulls []bool) (err error) {
 	if anyNull(nulls) {
 		if err = f.nullRow(args, nulls); err == nil {
 			b.Null()

@@ -143,8 +143,8 @@ func (c *Column) Reset() {
 
 // AppendRow evaluates f on one row (udf's contract) and appends its
 // result: a VARCHAR straight into Buf, any other type member by member
-// through the column's Builder (no boxed values). A panic in a VARCHAR
-// row propagates: Chunk, its caller, recovers it.
+// through the column's Builder (no boxed values). A panic in the row
+// propagates: Chunk, its caller, recovers it.
 func (c *Column) AppendRow(f *udf.Func, args []string, nulls []bool) error {
 	if c.kind == kindVarchar {
 		var null bool
@@ -155,7 +155,7 @@ func (c *Column) AppendRow(f *udf.Func, args []string, nulls []bool) error {
 		c.EndText(null)
 		return nil
 	}
-	return f.Build(c.Builder(), args, nulls)
+	return f.BuildUnguarded(c.Builder(), args, nulls)
 }
 
 // EndText ends a VARCHAR row whose bytes the caller appended to Buf.

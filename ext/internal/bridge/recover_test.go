@@ -55,3 +55,29 @@ func TestChunkGluePanicPropagates(t *testing.T) {
 	err := Chunk(boom, 2, []Vector{duckStrings("a", "c")}, NewColumn(udf.Varchar), flush)
 	t.Errorf("Chunk returned %v instead of panicking", err)
 }
+
+// A composite row that panics (here the builder, given a second value for
+// one row: a bug in the row function) is reported as Build reports it.
+func TestChunkRecoversCompositePanic(t *testing.T) {
+	list, err := udf.ParseSQLType("VARCHAR[]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice := udf.NewBuild("twice", []udf.Arg{{Name: "s"}}, list, func(b udf.Builder, args []string) (bool, error) {
+		b.Begin()
+		b.String(args[0])
+		b.End()
+		if args[0] == "bad" {
+			b.Null()
+		}
+		return false, nil
+	})
+	want := twice.Build(NewColumn(list).Builder(), []string{"bad"}, nil)
+	if want == nil || !strings.HasPrefix(want.Error(), "twice('bad'): internal error: bridge: a second value for one row") {
+		t.Fatalf("Build's error = %v", want)
+	}
+	err = Chunk(twice, 3, []Vector{duckStrings("a", "bad", "c")}, NewColumn(list), func(*Column, int) error { return nil })
+	if err == nil || err.Error() != want.Error() {
+		t.Errorf("Chunk's error = %v, want %v", err, want)
+	}
+}
