@@ -67,18 +67,40 @@ void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
 	}
 }
 
+// urlnorm_heap_piece copies buf[from:end] (at most 4 GiB - 1 of it, a
+// string's largest length) into the string heap of vec through row's
+// slot, sets *piece to the copy and returns where the copy ends in buf.
+// The caller then overwrites row's slot.
+static uint64_t urlnorm_heap_piece(void *vec, uint64_t row, const char *buf, uint64_t from, uint64_t end,
+                                   const char **piece) {
+	uint64_t len = end - from;
+	if (len > UINT32_MAX) {
+		len = UINT32_MAX;
+	}
+	duckdb_vector_assign_string_element_len((duckdb_vector)vec, row, buf + from, len);
+	*piece = ((duckdb_string_t *)duckdb_vector_get_data((duckdb_vector)vec))[row].value.pointer.ptr;
+	return from + len;
+}
+
 // urlnorm_assign_varchar writes n strings, stored back to back in buf with
 // row i ending at ends[i], to rows at.. of a VARCHAR vector. The ends are
 // 64-bit: the strings of one call may pass 4 GiB. A string of at most 12
 // bytes is written in place, inline in its duckdb_string_t as DuckDB
 // itself stores it (length, bytes, zero padding: DuckDB compares inline
-// strings as 16 bytes); a longer one must be copied into the vector's
-// string heap, which only duckdb_vector_assign_string_element_len can do.
+// strings as 16 bytes). A longer one must live in the vector's string
+// heap, into which only duckdb_vector_assign_string_element_len copies;
+// instead of one call (a heap allocation and a copy) per row, it copies
+// buf from the first long row on in one piece (urlnorm_heap_piece) and
+// each long row's duckdb_string_t points into that copy, with its 4-byte
+// prefix, as DuckDB's own string_t does. The piece lives as long as the
+// vector's heap, like any string assigned to the vector.
 void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends,
                             const _Bool *nulls) {
 	duckdb_string_t *data = (duckdb_string_t *)duckdb_vector_get_data((duckdb_vector)vec) + at;
 	uint64_t *validity = NULL;
 	uint64_t start = 0;
+	const char *piece = NULL; // the heap's copy of buf[from:to]
+	uint64_t from = 0, to = 0;
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t len = ends[i] - start;
 		if (nulls[i]) {
@@ -91,7 +113,13 @@ void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf,
 			data[i].value.inlined.length = (uint32_t)len;
 			memcpy(data[i].value.inlined.inlined, buf + start, len);
 		} else {
-			duckdb_vector_assign_string_element_len((duckdb_vector)vec, at + i, buf + start, len);
+			if (!piece || ends[i] > to) {
+				from = start;
+				to = urlnorm_heap_piece(vec, at + i, buf, start, ends[n - 1], &piece);
+			}
+			data[i].value.pointer.length = (uint32_t)len;
+			memcpy(data[i].value.pointer.prefix, piece + (start - from), 4);
+			data[i].value.pointer.ptr = (char *)piece + (start - from);
 		}
 		start = ends[i];
 	}
