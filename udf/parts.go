@@ -163,14 +163,14 @@ func port(u *normalize.URL) (int64, bool) {
 	return int64(p), p >= 0
 }
 
+// segments writes url_path_segments' LIST, each segment as it is found
+// (no list of them in between).
 func segments(b Builder, u *normalize.URL) (null bool) {
-	var scratch [16]string // most paths: no list allocated
-	segs, ok := u.AppendPathSegments(scratch[:0])
-	if !ok {
+	if u.OpaquePath() {
 		return true
 	}
 	b.Begin()
-	for _, s := range segs {
+	for s := range u.AllPathSegments() {
 		b.String(s)
 	}
 	b.End()
