@@ -55,18 +55,6 @@ static void urlnorm_set_invalid(uint64_t *validity, uint64_t row) {
 	validity[row / 64] &= ~((uint64_t)1 << (row % 64));
 }
 
-void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
-	uint64_t *validity = NULL;
-	for (uint64_t i = 0; i < n; i++) {
-		if (nulls[i]) {
-			if (!validity) {
-				validity = urlnorm_validity((duckdb_vector)vec);
-			}
-			urlnorm_set_invalid(validity, at + i);
-		}
-	}
-}
-
 // urlnorm_load reads n bytes (1 to 8) at p as a little-endian word.
 static inline uint64_t urlnorm_load(const char *p, int n) {
 	uint64_t w = 0;
@@ -97,6 +85,18 @@ static inline void urlnorm_inline_string(duckdb_string_t *d, const char *s, uint
 	}
 	uint64_t w[2] = {(uint64_t)len | lo << 32, lo >> 32 | hi << 32};
 	memcpy(d, w, sizeof(w));
+}
+
+void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls) {
+	uint64_t *validity = NULL;
+	for (uint64_t i = 0; i < n; i++) {
+		if (nulls[i]) {
+			if (!validity) {
+				validity = urlnorm_validity((duckdb_vector)vec);
+			}
+			urlnorm_set_invalid(validity, at + i);
+		}
+	}
 }
 
 // urlnorm_assign_varchar writes n strings, stored back to back in buf with
