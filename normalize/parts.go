@@ -69,25 +69,37 @@ func (u *URL) PathSegments() (segs []string, ok bool) {
 }
 
 // AppendPathSegments appends the segments PathSegments returns to dst, so
-// that a caller that reads the list of one URL after another (the SQL
-// function url_path_segments, per row) can reuse one slice. The strings
-// share u's memory, as PathSegments'. ok is false for an opaque path, and
-// dst is returned unchanged.
+// that a caller that reads the list of one URL after another can reuse one
+// slice. The strings share u's memory, as PathSegments'. ok is false for
+// an opaque path, and dst is returned unchanged.
 func (u *URL) AppendPathSegments(dst []string) (segs []string, ok bool) {
-	if u.opaque {
-		return dst, false
+	for s := range u.AllPathSegments() {
+		dst = append(dst, s)
 	}
-	p := u.Path()
-	if p == "" {
-		return dst, true
-	}
-	for p = p[1:]; ; {
-		i := strings.IndexByte(p, '/')
-		if i < 0 {
-			return append(dst, p), true
+	return dst, !u.opaque
+}
+
+// AllPathSegments yields the segments PathSegments returns, in order,
+// without a list: what a caller that writes each one on (the SQL function
+// url_path_segments, per row) needs. It yields none for an opaque path
+// (see OpaquePath) or an empty one.
+func (u *URL) AllPathSegments() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		p := u.Path()
+		if u.opaque || p == "" {
+			return
 		}
-		dst = append(dst, p[:i])
-		p = p[i+1:]
+		for p = p[1:]; ; p = p[1:] {
+			i := strings.IndexByte(p, '/')
+			if i < 0 {
+				yield(p)
+				return
+			}
+			if !yield(p[:i]) {
+				return
+			}
+			p = p[i:]
+		}
 	}
 }
 

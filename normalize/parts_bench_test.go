@@ -37,6 +37,13 @@ func BenchmarkParts(b *testing.B) {
 		{"domain_parts", func(u *normalize.URL) int { return len(u.DomainParts(normalize.AllSuffixes).Subdomain) }, auth},
 		{"extension", func(u *normalize.URL) int { return len(u.Extension()) }, whole},
 		{"path_segments", func(u *normalize.URL) int {
+			n := 0 // each segment read as found, as udf's segments writes each to the builder
+			for s := range u.AllPathSegments() {
+				n += len(s)
+			}
+			return n
+		}, whole},
+		{"append_path_segments", func(u *normalize.URL) int {
 			segs, _ = u.AppendPathSegments(segs[:0])
 			return len(segs)
 		}, whole},

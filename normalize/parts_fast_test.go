@@ -112,6 +112,28 @@ func referenceExtension(path string) string {
 	return seg[i+1:]
 }
 
+// checkAllPathSegments fails t when u.AllPathSegments does not yield want
+// (AppendPathSegments' list, none for an opaque path), or yields more
+// after a loop over it breaks.
+func checkAllPathSegments(t testing.TB, u *normalize.URL, want []string) {
+	t.Helper()
+	got := slices.Collect(u.AllPathSegments())
+	if !slices.Equal(got, want) {
+		t.Fatalf("%q: AllPathSegments %q, AppendPathSegments %q", u.String(), got, want)
+	}
+	for stop := range len(want) {
+		var first []string
+		for s := range u.AllPathSegments() {
+			if first = append(first, s); len(first) == stop+1 {
+				break
+			}
+		}
+		if !slices.Equal(first, want[:stop+1]) {
+			t.Fatalf("%q: AllPathSegments to %d: %q, want %q", u.String(), stop, first, want[:stop+1])
+		}
+	}
+}
+
 // allParts is every part a URL from a Parser offers, for comparing two
 // parses of one input.
 func allParts(u *normalize.URL, err error) string {
@@ -148,6 +170,10 @@ func checkParser(t testing.TB, p *normalize.Parser, s string) {
 		if want := strings.Split(path, "/")[1:]; path != "" && !slices.Equal(segs, want) || path == "" && len(segs) != 0 {
 			t.Fatalf("Parser.Parse(%q): segments %q of %q", s, segs, path)
 		}
+		checkAllPathSegments(t, u, segs)
+	}
+	if err == nil && u.OpaquePath() {
+		checkAllPathSegments(t, u, nil)
 	}
 	if err == nil && len(s) > 0 && unsafe.StringData(u.String()) == unsafe.StringData(s) && u.String() != s {
 		t.Fatalf("Parser.Parse(%q): a URL on raw's bytes that is not raw: %q", s, u.String())

@@ -163,14 +163,14 @@ func port(u *normalize.URL) (int64, bool) {
 	return int64(p), p >= 0
 }
 
+// segments writes url_path_segments' LIST, each segment as it is found
+// (no list of them in between).
 func segments(b Builder, u *normalize.URL) (null bool) {
-	var scratch [16]string // most paths: no list allocated
-	segs, ok := u.AppendPathSegments(scratch[:0])
-	if !ok {
+	if u.OpaquePath() {
 		return true
 	}
 	b.Begin()
-	for _, s := range segs {
+	for s := range u.AllPathSegments() {
 		b.String(s)
 	}
 	b.End()
@@ -236,42 +236,57 @@ func params(b Builder, u *normalize.URL) (null bool) {
 }
 
 // parseURL writes parse_url's STRUCT, members in ParseURLType's order.
+// Each member is one call on the builder: a helper that chose String or
+// Null for a member cost a call per member, 200 instructions a row.
 func parseURL(b Builder, u *normalize.URL) (null bool) {
+	user, pass := u.Username(), u.Password()
 	q, hasQ := u.Query()
 	f, hasF := u.Fragment()
 	d := u.DomainParts(normalize.AllSuffixes)
-	hasHost := u.HostKind() != normalize.HostNone
 	b.Begin()
-	text(b, u.Scheme(), true)
-	nonEmptyText(b, u.Username())
-	nonEmptyText(b, u.Password())
-	text(b, u.Host(), hasHost)
-	text(b, u.HostKind().String(), hasHost)
+	b.String(u.Scheme())
+	if user != "" {
+		b.String(user)
+	} else {
+		b.Null()
+	}
+	if pass != "" {
+		b.String(pass)
+	} else {
+		b.Null()
+	}
+	if u.HostKind() != normalize.HostNone {
+		b.String(u.Host())
+		b.String(u.HostKind().String())
+	} else {
+		b.Null()
+		b.Null()
+	}
 	if p := u.Port(); p >= 0 {
 		b.Int(int64(p))
 	} else {
 		b.Null()
 	}
-	text(b, u.Path(), true)
-	text(b, q, hasQ)
-	text(b, f, hasF)
-	nonEmptyText(b, d.RegistrableDomain)
-	nonEmptyText(b, d.PublicSuffix)
-	nonEmptyText(b, d.Subdomain)
-	b.End()
-	return false
-}
-
-// nonEmptyText writes s, or NULL when it is empty.
-func nonEmptyText(b Builder, s string) { text(b, s, s != "") }
-
-// text writes a VARCHAR member: s, or NULL when ok is false.
-func text(b Builder, s string, ok bool) {
-	if ok {
-		b.String(s)
+	b.String(u.Path())
+	if hasQ {
+		b.String(q)
 	} else {
 		b.Null()
 	}
+	if hasF {
+		b.String(f)
+	} else {
+		b.Null()
+	}
+	for _, s := range [...]string{d.RegistrableDomain, d.PublicSuffix, d.Subdomain} {
+		if s != "" {
+			b.String(s)
+		} else {
+			b.Null()
+		}
+	}
+	b.End()
+	return false
 }
 
 // queryParam is url_query_param(url, name [, profile]).

@@ -197,3 +197,33 @@ func TestQueryParamsGrouping(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPartRows is a row of a part function as the hosts without a
+// column builder take it, next to normalize_url's: Text (SQLite's JSON of
+// a LIST or STRUCT) and Value (the boxed form embedded DuckDB sets), over
+// the shipped web URLs:
+//
+//	go test ./udf -run '^$' -bench PartRows -benchmem
+func BenchmarkPartRows(b *testing.B) {
+	data, err := os.ReadFile("../testdata/urls/kasztp.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	urls := strings.Fields(string(data))
+	nulls := []bool{false}
+	for _, name := range []string{"normalize_url", "url_host", "url_path_segments", "parse_url"} {
+		f := Overload(name, 1)
+		b.Run("Text/"+name, func(b *testing.B) {
+			var dst []byte
+			for i := 0; b.Loop(); i++ {
+				dst, _, _ = f.Text(dst[:0], urls[i%len(urls):][:1], nulls)
+			}
+		})
+		b.Run("Value/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				_, _ = f.Value(urls[i%len(urls):][:1], nulls)
+			}
+		})
+	}
+}

@@ -105,7 +105,7 @@ func Write(b Builder, t *Type, v any) error {
 type frame struct {
 	t    *Type
 	n    int
-	keys []string // a STRUCT's members as JSON object keys (JSON only)
+	keys []jsonKey // a STRUCT's members as JSON object keys (JSON only)
 }
 
 // child is the type of the next value inside f: a member's, a LIST's
@@ -129,24 +129,44 @@ type JSON struct {
 	// keys holds each STRUCT type's members encoded as `"name":` (with
 	// the ',' before it after the first), made the first time the
 	// builder meets the type: a row of parse_url writes twelve of them.
-	keys map[*Type][]string
+	keys map[*Type][]jsonKey
+}
+
+// jsonKey is a STRUCT member's `"name":`, with the ',' before it after the
+// first member. A key of up to 32 bytes (every one of parse_url's) is also
+// in pad, zero-padded, so that it is written with one fixed-size copy: a
+// copy of its own length was a call to memmove for each member.
+type jsonKey struct {
+	s   string
+	pad [32]byte
+}
+
+// appendTo appends k to dst.
+func (k *jsonKey) appendTo(dst []byte) []byte {
+	n := len(dst)
+	if len(k.s) > len(k.pad) || cap(dst)-n < len(k.pad) {
+		return append(dst, k.s...)
+	}
+	*(*[32]byte)(dst[n : n+32]) = k.pad
+	return dst[:n+len(k.s)]
 }
 
 // structKeys returns t's members encoded as JSON object keys.
-func (j *JSON) structKeys(t *Type) []string {
+func (j *JSON) structKeys(t *Type) []jsonKey {
 	if k, ok := j.keys[t]; ok {
 		return k
 	}
 	if j.keys == nil || len(j.keys) >= 64 { // a program has a few STRUCT types: bound it anyway
-		j.keys = map[*Type][]string{}
+		j.keys = map[*Type][]jsonKey{}
 	}
-	k := make([]string, len(t.Members))
+	k := make([]jsonKey, len(t.Members))
 	for i, m := range t.Members {
 		var b []byte
 		if i > 0 {
 			b = append(b, ',')
 		}
-		k[i] = string(append(appendJSONString(b, m.Name), ':'))
+		k[i].s = string(append(appendJSONString(b, m.Name), ':'))
+		copy(k[i].pad[:], k[i].s)
 	}
 	j.keys[t] = k
 	return k
@@ -168,7 +188,7 @@ func (j *JSON) next() (key bool) {
 	f.n++
 	switch {
 	case f.keys != nil: // a STRUCT
-		j.Buf = append(j.Buf, f.keys[n]...) // with its ','
+		j.Buf = f.keys[n].appendTo(j.Buf) // with its ','
 
 	case f.t.IsMap():
 		if n%2 == 1 {

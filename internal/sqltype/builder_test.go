@@ -122,3 +122,29 @@ func TestJSONPlain(t *testing.T) {
 		}
 	}
 }
+
+// A STRUCT member's key is written with one 32-byte copy when it fits and
+// the buffer has room, by append otherwise: keys of 29 to 40 encoded bytes
+// (the first member's has no ','), into buffers with 0 to 40 bytes of
+// spare capacity holding garbage, give EncodeJSON's text.
+func TestJSONStructKeys(t *testing.T) {
+	typ := MustParse("STRUCT(" + strings.Repeat("a", 26) + " VARCHAR, " + strings.Repeat("b", 28) + " VARCHAR, " +
+		strings.Repeat("c", 29) + " INTEGER, d VARCHAR, " + strings.Repeat("e", 36) + " VARCHAR, " + strings.Repeat("f", 27) + " VARCHAR)")
+	v := []any{"x", nil, int64(5), "", "yz", "w"}
+	var want bytes.Buffer
+	if err := typ.EncodeJSON(&want, v); err != nil {
+		t.Fatal(err)
+	}
+	for spare := 0; spare <= 40; spare++ {
+		buf := make([]byte, 3, 3+spare)
+		copy(buf[:cap(buf)], strings.Repeat("#", cap(buf)))
+		j := &JSON{}
+		j.Reset(typ, buf)
+		if err := Write(j, typ, v); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(j.Buf); got != "###"+want.String() {
+			t.Errorf("spare %d: JSON builder wrote %s, EncodeJSON %s", spare, got, want.String())
+		}
+	}
+}

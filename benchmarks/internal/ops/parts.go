@@ -63,15 +63,11 @@ func Parts() []Op {
 		auth("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
 		auth("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
 		text("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
-		newText("path_segments", whole, func() partFunc {
-			var segs []string // one list reused across rows, as udf's segments
-			return func(u *normalize.URL, dst []byte) []byte {
-				segs, _ = u.AppendPathSegments(segs[:0])
-				for _, s := range segs {
-					dst = append(dst, s...)
-				}
-				return dst
+		text("path_segments", func(u *normalize.URL, dst []byte) []byte {
+			for s := range u.AllPathSegments() { // each copied out as found, as udf's segments
+				dst = append(dst, s...)
 			}
+			return dst
 		}),
 		tail("query_param(utm_source)", func(u *normalize.URL, dst []byte) []byte {
 			v, _ := u.QueryParam("utm_source")

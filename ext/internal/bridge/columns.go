@@ -181,15 +181,15 @@ func (c *Column) Text(i int) []byte { return c.Buf[c.start(i):c.Ends[i]] }
 // AppendNull appends a NULL row (and NULL children, as DuckDB expects).
 func (c *Column) AppendNull() {
 	switch c.kind {
+	case kindVarchar: // Buf ends at the last row's end: nothing to cut
+		c.Ends, c.Nulls = append(c.Ends, uint64(len(c.Buf))), append(c.Nulls, true)
+		return
 	case kindStruct:
 		for _, ch := range c.Children {
 			ch.AppendNull()
 		}
 	case kindList, kindMap:
 		c.Entries = append(c.Entries, ListEntry{Offset: uint64(c.Elem.Len())})
-	case kindVarchar:
-		c.EndText(true)
-		return
 	default:
 		c.Ints = append(c.Ints, 0)
 	}
@@ -228,61 +228,116 @@ type columnBuilder struct {
 type colFrame struct {
 	c *Column
 	n int // values received: members, elements, or keys and values
+	// kids is a STRUCT's member columns and elem a LIST's element column
+	// (both nil for a MAP), so that next finds a value's column without
+	// a switch on the composite's kind: parse_url writes twelve members
+	// a row, url_path_segments a few elements.
+	kids []*Column
+	elem *Column
 }
 
 // next returns the column the next value goes to, and whether it is a
 // MAP key (which cannot be NULL).
 func (b *columnBuilder) next() (c *Column, key bool) {
-	b.bytes += 16 // a value's NULL flag and its end, integer or list entry
+	if c := b.member(); c != nil {
+		return c, false
+	}
+	b.bytes += 16
 	if len(b.stack) == 0 {
-		if b.done {
-			panic("bridge: a second value for one row")
-		}
-		b.done = true
-		return b.root, false
+		return b.rootValue(), false
 	}
 	f := &b.stack[len(b.stack)-1]
-	n := f.n
 	f.n++
-	switch f.c.kind {
-	case kindStruct:
-		if n >= len(f.c.Children) {
-			panic(fmt.Sprintf("bridge: more than %d STRUCT members", len(f.c.Children)))
+	return b.mapOrExtra(f, f.n-1)
+}
+
+// member is next's common case, small enough to be inlined into each
+// value's method: the column of a STRUCT member or a LIST element, or nil
+// (the row's root value, a MAP's key or value, a member too many).
+func (b *columnBuilder) member() *Column {
+	if k := len(b.stack) - 1; k >= 0 {
+		f := &b.stack[k]
+		c := f.elem
+		if f.n < len(f.kids) {
+			c = f.kids[f.n]
 		}
-		return f.c.Children[n], false
-	case kindMap: // a LIST of STRUCT(key, value): one struct row per entry
-		if n%2 == 0 {
-			f.c.Elem.Nulls = append(f.c.Elem.Nulls, false)
-			return f.c.Elem.Children[0], true
+		if c != nil {
+			f.n++
+			b.bytes += 16 // a value's NULL flag and its end, integer or list entry
 		}
-		return f.c.Elem.Children[1], false
+		return c
 	}
-	return f.c.Elem, false
+	return nil
+}
+
+// rootValue returns the root column for the row's one value.
+func (b *columnBuilder) rootValue() *Column {
+	if b.done {
+		panic("bridge: a second value for one row")
+	}
+	b.done = true
+	return b.root
+}
+
+// mapOrExtra is next's rarer case: a MAP's key or value (a LIST of
+// STRUCT(key, value): one struct row per entry), or one STRUCT member
+// too many.
+func (b *columnBuilder) mapOrExtra(f *colFrame, n int) (c *Column, key bool) {
+	if f.c.kind != kindMap {
+		panic(fmt.Sprintf("bridge: more than %d STRUCT members", len(f.c.Children)))
+	}
+	if n%2 == 0 {
+		f.c.Elem.Nulls = append(f.c.Elem.Nulls, false)
+		return f.c.Elem.Children[0], true
+	}
+	return f.c.Elem.Children[1], false
 }
 
 // scalar returns the column of the next value, which must be of kind k
 // (named base).
 func (b *columnBuilder) scalar(k kind, base string) *Column {
-	c, _ := b.next()
+	c := b.member()
+	if c == nil {
+		c, _ = b.next()
+	}
 	if c.kind != k {
-		panic(fmt.Sprintf("bridge: a %s value for %s", base, c.Type.SQL()))
+		wrongKind(c, base)
 	}
 	return c
 }
 
+// wrongKind panics: a value of the SQL type base was written for c.
+func wrongKind(c *Column, base string) {
+	panic(fmt.Sprintf("bridge: a %s value for %s", base, c.Type.SQL()))
+}
+
 func (b *columnBuilder) Null() {
-	c, key := b.next()
-	if key {
-		panic("bridge: a MAP key is NULL")
+	c := b.member()
+	if c == nil {
+		var key bool
+		if c, key = b.next(); key {
+			panic("bridge: a MAP key is NULL")
+		}
+	}
+	if c.kind == kindVarchar { // AppendNull's first case, inlined: most NULLs of a row are members like these
+		c.Ends, c.Nulls = append(c.Ends, uint64(len(c.Buf))), append(c.Nulls, true)
+		return
 	}
 	c.AppendNull()
 }
 
 func (b *columnBuilder) String(s string) {
-	c := b.scalar(kindVarchar, "VARCHAR")
+	c := b.member()
+	if c == nil {
+		c, _ = b.next()
+	}
+	if c.kind != kindVarchar {
+		wrongKind(c, "VARCHAR")
+	}
 	b.bytes += len(s)
 	c.Buf = append(c.Buf, s...)
-	c.EndText(false)
+	c.Ends = append(c.Ends, uint64(len(c.Buf)))
+	c.Nulls = append(c.Nulls, false)
 }
 
 // Int writes an INTEGER (in range) or BIGINT.
@@ -315,11 +370,18 @@ func (b *columnBuilder) Begin() {
 		c.Entries = append(c.Entries, ListEntry{Offset: uint64(c.Elem.Len())})
 	}
 	c.Nulls = append(c.Nulls, false)
-	b.stack = append(b.stack, colFrame{c: c})
+	f := colFrame{c: c}
+	switch c.kind {
+	case kindStruct:
+		f.kids = c.Children
+	case kindList:
+		f.elem = c.Elem
+	}
+	b.stack = append(b.stack, f)
 }
 
 func (b *columnBuilder) End() {
-	f := b.stack[len(b.stack)-1]
+	f := &b.stack[len(b.stack)-1]
 	b.stack = b.stack[:len(b.stack)-1]
 	switch {
 	case f.c.kind == kindStruct && f.n != len(f.c.Children):
