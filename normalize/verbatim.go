@@ -689,8 +689,12 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if upper {
 		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	if !n.hostLookups() {
-		return false // strip_www or require_dot alone
+	// One length test for the three maps (hostMap.get's first filter, on
+	// the union of their key lengths): most hosts have a length no key
+	// has, and are told apart here instead of in three gets. lens == 0:
+	// strip_www or require_dot alone, no map.
+	if lens := n.hostTo.lens | n.hosts.lens | n.lang.lens; lens&(1<<min(len(h), 63)) == 0 {
+		return false
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
