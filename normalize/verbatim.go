@@ -683,7 +683,7 @@ func (n *Normalizer) hostLookups() bool {
 // host (hostLookups, strip_www): the lookups would need it lowercased
 // first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+	if n.host.RequireDot && !hasDot(h) && !equalFold(h, "localhost") {
 		return true
 	}
 	if upper {
@@ -700,6 +700,17 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	_, rule := n.hosts.get(h)
 	_, lang := n.lang.get(h)
 	return mapped || rule || lang
+}
+
+// hasDot reports whether h has a '.': most hosts have one in their last 8
+// bytes (a top-level label of up to 6 letters and its dot), which one word
+// test finds without strings.IndexByte's call (host.require_dot asks it
+// for every host).
+func hasDot(h string) bool {
+	if len(h) >= 8 && dotBytes(le64(h[len(h)-8:])) != 0 {
+		return true
+	}
+	return strings.IndexByte(h, '.') >= 0
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
