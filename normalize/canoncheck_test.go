@@ -72,6 +72,11 @@ var canonCheckSeeds = []string{
 	"https://LocalHost/a",
 	"https://Intranet./a", // and a trailing dot
 	"https://a.b./a",
+	// hostChanges' one length test on the union of the host maps' key
+	// lengths: keys of clara's host.map and of a language host, a host of
+	// a key's length that is no key, and hosts of lengths no key has.
+	"https://boe.es/x", "https://xoe.es/x", "https://sepe.es/", "https://comunidad.madrid/a",
+	"https://a.example.com/ca/x", "https://b.example/es/x", "https://boe.e/", "https://boe.ess/",
 }
 
 // canonCheckProfiles are the rules combined around pctKept that no

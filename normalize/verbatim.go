@@ -683,19 +683,34 @@ func (n *Normalizer) hostLookups() bool {
 // host (hostLookups, strip_www): the lookups would need it lowercased
 // first, in a copy.
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
-	if n.host.RequireDot && strings.IndexByte(h, '.') < 0 && !equalFold(h, "localhost") {
+	if n.host.RequireDot && !hasDot(h) && !equalFold(h, "localhost") {
 		return true
 	}
 	if upper {
 		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	if !n.hostLookups() {
-		return false // strip_www or require_dot alone
+	// One length test for the three maps (hostMap.get's first filter, on
+	// the union of their key lengths): most hosts have a length no key
+	// has, and are told apart here instead of in three gets. lens == 0:
+	// strip_www or require_dot alone, no map.
+	if lens := n.hostTo.lens | n.hosts.lens | n.lang.lens; lens&(1<<min(len(h), 63)) == 0 {
+		return false
 	}
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
 	_, lang := n.lang.get(h)
 	return mapped || rule || lang
+}
+
+// hasDot reports whether h has a '.': most hosts have one in their last 8
+// bytes (a top-level label of up to 6 letters and its dot), which one word
+// test finds without strings.IndexByte's call (host.require_dot asks it
+// for every host).
+func hasDot(h string) bool {
+	if len(h) >= 8 && dotBytes(le64(h[len(h)-8:])) != 0 {
+		return true
+	}
+	return strings.IndexByte(h, '.') >= 0
 }
 
 // preFrom hands the parser the verbatim scan of raw that verbatimCanon made
