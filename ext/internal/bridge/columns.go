@@ -163,6 +163,13 @@ func (c *Column) EndText(null bool) {
 	if null {
 		c.Buf = c.Buf[:c.start(len(c.Ends))]
 	}
+	c.endRow(null)
+}
+
+// endRow ends a VARCHAR row at Buf's end: its end and its NULL flag. A
+// NULL row written where Buf already ends at the last row's end (a NULL
+// value, not a cut result) needs no more.
+func (c *Column) endRow(null bool) {
 	c.Ends = append(c.Ends, uint64(len(c.Buf)))
 	c.Nulls = append(c.Nulls, null)
 }
@@ -182,7 +189,7 @@ func (c *Column) Text(i int) []byte { return c.Buf[c.start(i):c.Ends[i]] }
 func (c *Column) AppendNull() {
 	switch c.kind {
 	case kindVarchar: // Buf ends at the last row's end: nothing to cut
-		c.Ends, c.Nulls = append(c.Ends, uint64(len(c.Buf))), append(c.Nulls, true)
+		c.endRow(true)
 		return
 	case kindStruct:
 		for _, ch := range c.Children {
@@ -320,12 +327,14 @@ func (b *columnBuilder) Null() {
 		}
 	}
 	if c.kind == kindVarchar { // AppendNull's first case, inlined: most NULLs of a row are members like these
-		c.Ends, c.Nulls = append(c.Ends, uint64(len(c.Buf))), append(c.Nulls, true)
+		c.endRow(true)
 		return
 	}
 	c.AppendNull()
 }
 
+// String is scalar(kindVarchar, "VARCHAR") written out: scalar is too
+// big to be inlined, and String writes most values of a composite row.
 func (b *columnBuilder) String(s string) {
 	c := b.member()
 	if c == nil {
@@ -336,8 +345,7 @@ func (b *columnBuilder) String(s string) {
 	}
 	b.bytes += len(s)
 	c.Buf = append(c.Buf, s...)
-	c.Ends = append(c.Ends, uint64(len(c.Buf)))
-	c.Nulls = append(c.Nulls, false)
+	c.endRow(false)
 }
 
 // Int writes an INTEGER (in range) or BIGINT.
