@@ -93,10 +93,14 @@ type hostMap[V any] struct {
 	lens, tails uint64
 }
 
+// lenBit is a length's bit in a length filter (hostMap's lens, matcher's):
+// bit l for length l, lengths from 63 on in bit 63.
+func lenBit(l int) uint64 { return 1 << min(l, 63) }
+
 func newHostMap[V any](m map[string]V) hostMap[V] {
 	hm := hostMap[V]{m: m}
 	for k := range m {
-		hm.lens |= 1 << min(len(k), 63)
+		hm.lens |= lenBit(len(k))
 		if k != "" {
 			hm.tails |= 1 << (k[len(k)-1] & 63)
 		}
@@ -105,7 +109,7 @@ func newHostMap[V any](m map[string]V) hostMap[V] {
 }
 
 func (hm hostMap[V]) get(host string) (V, bool) {
-	if hm.lens&(1<<min(len(host), 63)) == 0 || host != "" && hm.tails&(1<<(host[len(host)-1]&63)) == 0 {
+	if hm.lens&lenBit(len(host)) == 0 || host != "" && hm.tails&(1<<(host[len(host)-1]&63)) == 0 {
 		var zero V
 		return zero, false
 	}

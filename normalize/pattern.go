@@ -331,10 +331,10 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			continue
 		case p.glob == nil:
 			m.exact[p.lit] = true
-			m.lens |= 1 << min(len(p.lit), 63)
+			m.lens |= lenBit(len(p.lit))
 		default:
 			m.other = append(m.other, p)
-			m.lens |= ^uint64(0) << min(len(p.glob.prefix)+len(p.glob.suffix), 63) // a star matches any run
+			m.lens |= ^(lenBit(len(p.glob.prefix)+len(p.glob.suffix)) - 1) // every length from there: a star matches any run
 		}
 		if p.lit[0] == '*' {
 			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
@@ -350,7 +350,7 @@ func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.
 // mayFold reports whether an exact name or a glob of m may match name
 // (lens, first).
 func (m *matcher) mayFold(name string) bool {
-	if m.lens&(1<<min(len(name), 63)) == 0 {
+	if m.lens&lenBit(len(name)) == 0 {
 		return false
 	}
 	if name == "" {

@@ -671,9 +671,10 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 
 // hostLookups reports whether the profile looks hosts up: host.map,
 // per-host rules, languages.
-func (n *Normalizer) hostLookups() bool {
-	return n.hostTo.lens|n.hosts.lens|n.lang.lens != 0
-}
+func (n *Normalizer) hostLookups() bool { return n.hostKeyLens() != 0 }
+
+// hostKeyLens is the union of the length filters of those lookups' keys.
+func (n *Normalizer) hostKeyLens() uint64 { return n.hostTo.lens | n.hosts.lens | n.lang.lens }
 
 // hostChanges reports whether a rule may change or refuse the verbatim
 // host h (letters, digits, '-', '.', '_': within every charset), once
@@ -691,9 +692,9 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	}
 	// One length test for the three maps (hostMap.get's first filter, on
 	// the union of their key lengths): most hosts have a length no key
-	// has, and are told apart here instead of in three gets. lens == 0:
+	// has, and are told apart here instead of in three gets. A union of 0:
 	// strip_www or require_dot alone, no map.
-	if lens := n.hostTo.lens | n.hosts.lens | n.lang.lens; lens&(1<<min(len(h), 63)) == 0 {
+	if n.hostKeyLens()&lenBit(len(h)) == 0 {
 		return false
 	}
 	_, mapped := n.hostTo.get(h)
