@@ -4,7 +4,7 @@
 //     API, entry point urlnorm_init_c_api);
 //   - ext/sqlite: urlnorm.so, for SQLite's .load / load_extension (entry
 //     point sqlite3_urlnorm_init);
-//   - ext/internal/bridge: what both share (the function table, taken from
+//   - internal/bridge (the module's, not ext's): what both share (the function table, taken from
 //     udf.Funcs, DuckDB's columnar result layout, SQLite's length limit;
 //     udf itself applies the row contract);
 //   - ext/appendmeta: appends DuckDB's extension metadata footer;

@@ -7,7 +7,7 @@ import (
 
 // TestHostsResultTypes checks every result type the extensions can
 // return, in every host, with the test-only functions of the
-// urlnorm_testpanic build (see ext/internal/bridge/testpanic.go): DuckDB
+// urlnorm_testpanic build (see internal/bridge/testpanic.go): DuckDB
 // gets BOOLEAN, INTEGER, LIST, MAP and STRUCT vectors with NULLs at each
 // level, SQLite integers and JSON text with the same keys.
 func TestHostsResultTypes(t *testing.T) {

@@ -42,7 +42,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/urlnorm/urlnorm/ext/internal/bridge"
+	"github.com/urlnorm/urlnorm/internal/bridge"
 	"github.com/urlnorm/urlnorm/udf"
 )
 

@@ -31,7 +31,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/urlnorm/urlnorm/ext/internal/bridge"
+	"github.com/urlnorm/urlnorm/internal/bridge"
 	"github.com/urlnorm/urlnorm/udf"
 )
 

@@ -14,7 +14,7 @@ import (
 // udf's row contract, laying the results out as a column). The C side
 // (handing the column to DuckDB) is measured by sqlbench, in SQL.
 //
-//	go test ./ext/internal/bridge -run - -bench . -benchmem
+//	go test ./internal/bridge -run - -bench . -benchmem
 func BenchmarkChunk(b *testing.B) {
 	urls := benchURLs(b)
 	n := normalize.MustLookup("default")
