@@ -51,7 +51,7 @@ func perRow(b *testing.B, rows int) {
 // benchURLs is one chunk (2048 rows) of the shipped web URLs that the
 // default profile accepts.
 func benchURLs(b *testing.B) []string {
-	data, err := os.ReadFile("../../../testdata/urls/kasztp.txt")
+	data, err := os.ReadFile("../../testdata/urls/kasztp.txt")
 	if err != nil {
 		b.Fatal(err)
 	}
