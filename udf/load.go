@@ -20,7 +20,7 @@ func loadRows() []*Func {
 		text:    loadProfile}}
 }
 
-func loadProfile(dst []byte, args []string) ([]byte, bool, error) {
+func loadProfile(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	n, err := LoadProfile(args[0], args[1])
 	if err != nil {
 		return dst, false, err

@@ -24,9 +24,36 @@ var (
 	paramsType   = sqltype.MustParse("MAP(VARCHAR, VARCHAR[])")
 )
 
-// parsers are reused across rows: a warm normalize.Parser allocates
-// nothing.
-var parsers = sync.Pool{New: func() any { return new(normalize.Parser) }}
+// Scratch is what a run of rows on one goroutine reuses from row to row:
+// the URL parser the part functions parse their URL with (a warm
+// normalize.Parser allocates nothing). A host that evaluates a chunk of
+// rows keeps one and passes it to TextUnguarded and BuildUnguarded for
+// every row (internal/bridge keeps one per column); with nil, and in
+// Text, Build, Value and Int, a part function takes one from a pool for
+// its row, which cost a sixth of url_host's row in the bridge
+// (BenchmarkChunk). The zero value is ready; a Scratch must not be used
+// by two goroutines at once.
+type Scratch struct {
+	p normalize.Parser
+}
+
+var scratches = sync.Pool{New: func() any { return new(Scratch) }}
+
+// borrow returns s's parser, or, without a Scratch, the parser of one
+// from the pool and that Scratch, which release gives back.
+func borrow(s *Scratch) (p *normalize.Parser, pooled *Scratch) {
+	if s != nil {
+		return &s.p, nil
+	}
+	pooled = scratches.Get().(*Scratch)
+	return &pooled.p, pooled
+}
+
+func release(pooled *Scratch) {
+	if pooled != nil {
+		scratches.Put(pooled)
+	}
+}
 
 // part is one URL-part function: a text part (ok false: NULL), a
 // composite written to a Builder (null true: NULL), or an integer (ok
@@ -117,24 +144,24 @@ func parseArgs(p *normalize.Parser, url string, profile []string, r reach) (*nor
 }
 
 // textPart is the row function of a text part: args are url [, profile].
-func textPart(get func(*normalize.URL) (string, bool), r reach) TextFunc {
-	return func(dst []byte, args []string) ([]byte, bool, error) {
-		p := parsers.Get().(*normalize.Parser)
-		defer parsers.Put(p)
+func textPart(get func(*normalize.URL) (string, bool), r reach) textImpl {
+	return func(s *Scratch, dst []byte, args []string) ([]byte, bool, error) {
+		p, pooled := borrow(s)
+		defer release(pooled)
 		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return dst, false, err
 		}
-		s, ok := get(u)
-		return append(dst, s...), !ok, nil
+		v, ok := get(u)
+		return append(dst, v...), !ok, nil
 	}
 }
 
 // intPart is the row function of an integer part.
-func intPart(get func(*normalize.URL) (int64, bool), r reach) IntFunc {
-	return func(args []string) (int64, bool, error) {
-		p := parsers.Get().(*normalize.Parser)
-		defer parsers.Put(p)
+func intPart(get func(*normalize.URL) (int64, bool), r reach) intImpl {
+	return func(s *Scratch, args []string) (int64, bool, error) {
+		p, pooled := borrow(s)
+		defer release(pooled)
 		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return 0, false, err
@@ -146,10 +173,10 @@ func intPart(get func(*normalize.URL) (int64, bool), r reach) IntFunc {
 
 // buildPart is the row function of a composite part. The builder copies
 // what it keeps, so the part may write strings that alias the parser.
-func buildPart(build func(Builder, *normalize.URL) bool, r reach) BuildFunc {
-	return func(b Builder, args []string) (bool, error) {
-		p := parsers.Get().(*normalize.Parser)
-		defer parsers.Put(p)
+func buildPart(build func(Builder, *normalize.URL) bool, r reach) buildImpl {
+	return func(s *Scratch, b Builder, args []string) (bool, error) {
+		p, pooled := borrow(s)
+		defer release(pooled)
 		u, err := parseArgs(p, args[0], args[1:], r)
 		if err != nil {
 			return false, err
@@ -290,9 +317,9 @@ func parseURL(b Builder, u *normalize.URL) (null bool) {
 }
 
 // queryParam is url_query_param(url, name [, profile]).
-func queryParam(dst []byte, args []string) ([]byte, bool, error) {
-	p := parsers.Get().(*normalize.Parser)
-	defer parsers.Put(p)
+func queryParam(s *Scratch, dst []byte, args []string) ([]byte, bool, error) {
+	p, pooled := borrow(s)
+	defer release(pooled)
 	u, err := parseArgs(p, args[0], args[2:], noPath)
 	if err != nil {
 		return dst, false, err
@@ -303,9 +330,9 @@ func queryParam(dst []byte, args []string) ([]byte, bool, error) {
 
 // isValidURL is is_valid_url(url [, profile]): false where the other
 // functions raise on the data; an unknown profile still raises.
-func isValidURL(args []string) (int64, bool, error) {
-	p := parsers.Get().(*normalize.Parser)
-	defer parsers.Put(p)
+func isValidURL(s *Scratch, args []string) (int64, bool, error) {
+	p, pooled := borrow(s)
+	defer release(pooled)
 	_, err := parseArgs(p, args[0], args[1:], authority) // valid: the parse of the authority succeeds
 	if err != nil && errors.Is(err, normalize.ErrConfig) {
 		return 0, false, err

@@ -2,6 +2,7 @@ package udf
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -225,5 +226,48 @@ func BenchmarkPartRows(b *testing.B) {
 				_, _ = f.Value(urls[i%len(urls):][:1], nulls)
 			}
 		})
+	}
+}
+
+// A host's Scratch, reused across rows of every part function, gives each
+// row exactly what Text (a pooled parser per row) gives, whatever the row
+// before left in its parser: rows whose URL is the input itself (the
+// parser aliases it) alternate with rows it must rewrite, rows it
+// rejects, NULL rows and profile overloads. And the Scratch is the one
+// used: a part left it zero only if it took a parser from the pool.
+func TestScratchReusedAcrossRows(t *testing.T) {
+	urls := []string{"https://example.com/a/b.html?q=1#f", "HTTP://WWW.Example.COM:80/a/../b/?b=2&a=1", "not a url",
+		"https://[::1]:8443/x", "http://sepe.es/HomeSepe/?utm_source=x", "mailto:a@example.com", "https://é.example/%zz?",
+		"https://example.com/a/b.html?q=1#f", "https://null.example/"}
+	isPart := map[string]bool{"url_query_param": true, "is_valid_url": true}
+	for _, p := range partFuncs() {
+		isPart[p.name] = true
+	}
+	parts := 0
+	for _, f := range Funcs {
+		if !isPart[strings.TrimPrefix(f.Name, "try_")] {
+			continue
+		}
+		parts++
+		var s Scratch
+		for i, u := range urls {
+			args := []string{u}
+			for _, a := range f.Args[1:] {
+				args = append(args, map[bool]string{true: "clara", false: "q"}[a.Profile]) // a profile, or url_query_param's name
+			}
+			nulls := make([]bool, len(args))
+			nulls[0] = i == len(urls)-1 // a NULL row
+			want, wantNull, wantErr := f.Text(nil, args, nulls)
+			got, gotNull, gotErr := f.TextUnguarded(&s, nil, args, nulls)
+			if string(got) != string(want) || gotNull != wantNull || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Errorf("%s%q with a reused Scratch: %q %v %v; Text: %q %v %v", f.Name, args, got, gotNull, gotErr, want, wantNull, wantErr)
+			}
+		}
+		if reflect.ValueOf(s).IsZero() {
+			t.Errorf("%s/%d did not parse with the host's Scratch", f.Name, len(f.Args))
+		}
+	}
+	if parts < 70 {
+		t.Errorf("%d part functions compared, want every overload and try_ twin (74)", parts)
 	}
 }

@@ -25,7 +25,8 @@ type BuildFunc func(b Builder, args []string) (null bool, err error)
 // NewBuild declares a function with a LIST, STRUCT or MAP result outside
 // Funcs, written to the host's Builder, with the same row contract.
 func NewBuild(name string, args []Arg, returns *SQLType, fn BuildFunc) *Func {
-	return &Func{Name: name, Args: args, Returns: returns, build: fn}
+	return &Func{Name: name, Args: args, Returns: returns,
+		build: func(_ *Scratch, b Builder, args []string) (bool, error) { return fn(b, args) }}
 }
 
 // Text evaluates f on one row and appends the result to dst as text: a
@@ -41,7 +42,7 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 			out, null, err = dst, false, f.panicError(r, args, nulls)
 		}
 	}()
-	return f.TextUnguarded(dst, args, nulls)
+	return f.TextUnguarded(nil, dst, args, nulls)
 }
 
 // TextUnguarded is Text without Text's recover, for a host that evaluates
@@ -49,25 +50,26 @@ func (f *Func) Text(dst []byte, args []string, nulls []bool) (out []byte, null b
 // extension: a deferred recover per row costs about 5 ns, 8 % of the
 // bridge's normalize_url row). A panic in f's implementation propagates;
 // the host turns it into the error Text would have returned with
-// f.RowPanicError(r, args, nulls), for the row it was evaluating.
-func (f *Func) TextUnguarded(dst []byte, args []string, nulls []bool) (out []byte, null bool, err error) {
+// f.RowPanicError(r, args, nulls), for the row it was evaluating. s is the
+// host's Scratch for its run of rows (nil: none; see Scratch).
+func (f *Func) TextUnguarded(s *Scratch, dst []byte, args []string, nulls []bool) (out []byte, null bool, err error) {
 	if anyNull(nulls) {
 		err = f.nullRow(args, nulls)
 		return dst, err == nil, err
 	}
 	switch {
 	case f.text != nil:
-		out, null, err = f.text(dst, args)
+		out, null, err = f.text(s, dst, args)
 	case f.integer != nil:
 		var n int64
-		if n, null, err = f.integer(args); err == nil && !null {
+		if n, null, err = f.integer(s, args); err == nil && !null {
 			out = f.appendInt(dst, n)
 		}
 	case f.build != nil:
 		// SQLite's JSON, written member by member (sqltype.JSON)
 		j := jsonBuilders.Get().(*sqltype.JSON)
 		j.Reset(f.Returns, dst)
-		null, err = f.build(j, args)
+		null, err = f.build(s, j, args)
 		out = j.Buf
 		j.Buf = nil
 		jsonBuilders.Put(j)
@@ -110,14 +112,14 @@ func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 	case f.text != nil:
 		var out []byte
 		var null bool
-		if out, null, err = f.text(nil, args); err == nil && !null {
+		if out, null, err = f.text(nil, nil, args); err == nil && !null {
 			v = string(out)
 		}
 	case f.build != nil:
 		x := boxedBuilders.Get().(*sqltype.Boxed)
 		x.Reset(f.Returns)
 		var null bool
-		if null, err = f.build(x, args); err == nil && !null {
+		if null, err = f.build(nil, x, args); err == nil && !null {
 			v = x.Value()
 		}
 		x.Reset(nil) // drop the value, keep the arena
@@ -125,7 +127,7 @@ func (f *Func) Value(args []string, nulls []bool) (v any, err error) {
 	case f.integer != nil:
 		var n int64
 		var null bool
-		if n, null, err = f.integer(args); err == nil && !null {
+		if n, null, err = f.integer(nil, args); err == nil && !null {
 			v = f.box(n)
 		}
 	default:
@@ -149,13 +151,13 @@ func (f *Func) Build(b Builder, args []string, nulls []bool) (err error) {
 			err = f.panicError(r, args, nulls)
 		}
 	}()
-	return f.BuildUnguarded(b, args, nulls)
+	return f.BuildUnguarded(nil, b, args, nulls)
 }
 
 // BuildUnguarded is Build without Build's recover, as TextUnguarded is
 // Text without Text's: a panic in f's implementation or in b propagates
 // to the host, which reports it with f.RowPanicError.
-func (f *Func) BuildUnguarded(b Builder, args []string, nulls []bool) (err error) {
+func (f *Func) BuildUnguarded(s *Scratch, b Builder, args []string, nulls []bool) (err error) {
 	if anyNull(nulls) {
 		if err = f.nullRow(args, nulls); err == nil {
 			b.Null()
@@ -165,19 +167,19 @@ func (f *Func) BuildUnguarded(b Builder, args []string, nulls []bool) (err error
 	var null bool
 	switch {
 	case f.build != nil:
-		null, err = f.build(b, args)
+		null, err = f.build(s, b, args)
 	case f.text != nil:
 		// b only borrows the string: the bytes stay in a reused buffer
 		buf := textBufs.Get().(*[]byte)
 		var out []byte
-		if out, null, err = f.text((*buf)[:0], args); err == nil && !null {
+		if out, null, err = f.text(s, (*buf)[:0], args); err == nil && !null {
 			b.String(unsafe.String(unsafe.SliceData(out), len(out)))
 		}
 		*buf = out[:0]
 		textBufs.Put(buf)
 	case f.integer != nil:
 		var n int64
-		if n, null, err = f.integer(args); err == nil && !null {
+		if n, null, err = f.integer(s, args); err == nil && !null {
 			if f.Returns.Base == "BOOLEAN" {
 				b.Bool(n != 0)
 			} else {
@@ -270,7 +272,7 @@ func (f *Func) intRow(args []string, nulls []bool) (n int64, null bool, err erro
 		err = f.nullRow(args, nulls)
 		return 0, err == nil, err
 	}
-	if n, null, err = f.integer(args); err != nil {
+	if n, null, err = f.integer(nil, args); err != nil {
 		null, err = f.reject(args, err)
 		return 0, null, err
 	}

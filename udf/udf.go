@@ -108,11 +108,20 @@ type Func struct {
 	// for a LIST, STRUCT or MAP written member by member (BuildFunc);
 	// integer for a BOOLEAN, INTEGER or BIGINT (IntFunc: no boxing);
 	// value for any other (sqltype's boxed value form; nil is NULL).
-	text    TextFunc
-	build   BuildFunc
-	integer IntFunc
+	text    textImpl
+	build   buildImpl
+	integer intImpl
 	value   ValueFunc
 }
+
+// The implementations' forms inside Func: TextFunc, BuildFunc and IntFunc
+// with the row's Scratch first, which the part functions parse their URL
+// with (nil: a host evaluating one row at a time; see Scratch).
+type (
+	textImpl  func(s *Scratch, dst []byte, args []string) (out []byte, null bool, err error)
+	buildImpl func(s *Scratch, b Builder, args []string) (null bool, err error)
+	intImpl   func(s *Scratch, args []string) (n int64, null bool, err error)
+)
 
 // TextFunc computes a VARCHAR result, appended to dst; null reports NULL
 // (a part the input does not have).
@@ -135,7 +144,8 @@ const MaxArgs = 8
 // NewText declares a VARCHAR function outside Funcs with the same row
 // contract (tests and custom builds use it).
 func NewText(name string, args []Arg, fn TextFunc) *Func {
-	return &Func{Name: name, Args: args, Returns: Varchar, text: fn}
+	return &Func{Name: name, Args: args, Returns: Varchar,
+		text: func(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) { return fn(dst, args) }}
 }
 
 // NewValue declares a function of any result type outside Funcs with the
@@ -316,7 +326,7 @@ func lookupDefault() (*normalize.Normalizer, error) {
 	return n, err
 }
 
-func normalizeURL(dst []byte, args []string) ([]byte, bool, error) {
+func normalizeURL(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	n, err := profileOf(args)
 	if err != nil {
 		return dst, false, err
@@ -325,7 +335,7 @@ func normalizeURL(dst []byte, args []string) ([]byte, bool, error) {
 	return out, false, err
 }
 
-func canonicalHash(dst []byte, args []string) ([]byte, bool, error) {
+func canonicalHash(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	n, err := profileOf(args)
 	if err != nil {
 		return dst, false, err
@@ -338,7 +348,7 @@ func canonicalHash(dst []byte, args []string) ([]byte, bool, error) {
 	return out, false, err
 }
 
-func canonicalKey(args []string) (int64, bool, error) {
+func canonicalKey(_ *Scratch, args []string) (int64, bool, error) {
 	n, err := profileOf(args)
 	if err != nil {
 		return 0, false, err
@@ -347,14 +357,14 @@ func canonicalKey(args []string) (int64, bool, error) {
 	return k, false, err
 }
 
-func linkType(dst []byte, args []string) ([]byte, bool, error) {
+func linkType(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	t, err := normalize.ClassifyURL(args[0])
 	return append(dst, t...), false, err
 }
 
 // canonicalize writes canonicalize_url's record member by member to the
 // host's builder (no boxed value per member).
-func canonicalize(b Builder, args []string) (null bool, err error) {
+func canonicalize(_ *Scratch, b Builder, args []string) (null bool, err error) {
 	n, err := profileOf(args)
 	if err != nil {
 		return false, err
@@ -373,7 +383,7 @@ func canonicalize(b Builder, args []string) (null bool, err error) {
 
 var results = sync.Pool{New: func() any { return new(normalize.Result) }}
 
-func safeBrowsingExpressions(b Builder, args []string) (bool, error) {
+func safeBrowsingExpressions(_ *Scratch, b Builder, args []string) (bool, error) {
 	exprs, err := normalize.SafeBrowsingExpressions(args[0])
 	if err != nil {
 		return false, err
@@ -386,12 +396,12 @@ func safeBrowsingExpressions(b Builder, args []string) (bool, error) {
 	return false, nil
 }
 
-func resolveURL(dst []byte, args []string) ([]byte, bool, error) {
+func resolveURL(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	s, err := normalize.Resolve(args[0], args[1])
 	return append(dst, s...), false, err
 }
 
-func profileVersion(dst []byte, args []string) ([]byte, bool, error) {
+func profileVersion(_ *Scratch, dst []byte, args []string) ([]byte, bool, error) {
 	n, err := lookupProfile(args[0])
 	if err != nil {
 		// The profile name is this function's data: try_url_profile_version
@@ -410,6 +420,6 @@ func profileVersion(dst []byte, args []string) ([]byte, bool, error) {
 
 var kindUnknownData = &normalize.Kind{Code: "unknown_profile", Class: normalize.ErrInvalid}
 
-func releaseVersion(dst []byte, _ []string) ([]byte, bool, error) {
+func releaseVersion(_ *Scratch, dst []byte, _ []string) ([]byte, bool, error) {
 	return append(dst, version.Version...), false, nil
 }

@@ -58,6 +58,7 @@ type Column struct {
 
 	kind    kind           // Type's shape, decided once (a row writes a dozen values)
 	builder *columnBuilder // Builder's, reused from row to row
+	scratch udf.Scratch    // AppendRow's rows' parser, reused from row to row
 }
 
 // kind is a Column's type as the builder needs it.
@@ -149,13 +150,13 @@ func (c *Column) AppendRow(f *udf.Func, args []string, nulls []bool) error {
 	if c.kind == kindVarchar {
 		var null bool
 		var err error
-		if c.Buf, null, err = f.TextUnguarded(c.Buf, args, nulls); err != nil {
+		if c.Buf, null, err = f.TextUnguarded(&c.scratch, c.Buf, args, nulls); err != nil {
 			return err
 		}
 		c.EndText(null)
 		return nil
 	}
-	return f.BuildUnguarded(c.Builder(), args, nulls)
+	return f.BuildUnguarded(&c.scratch, c.Builder(), args, nulls)
 }
 
 // EndText ends a VARCHAR row whose bytes the caller appended to Buf.
