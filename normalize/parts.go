@@ -89,6 +89,25 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 		if u.opaque || p == "" {
 			return
 		}
+		if simdScans {
+			// The slashes after the first, 32 bytes of the path a step: one
+			// mask, then a segment per bit, where strings.IndexByte cost a
+			// call and its setup per segment (20 instructions per URL of
+			// web). Without AVX2 the calls cost less than a mask of eight
+			// bytes a step (+60).
+			start := 1
+			for off := 1; off < len(p); off += 32 {
+				for m := slashes(p[off:]); m != 0; m &= m - 1 {
+					end := off + bits.TrailingZeros32(m)
+					if !yield(p[start:end]) {
+						return
+					}
+					start = end + 1
+				}
+			}
+			yield(p[start:])
+			return
+		}
 		for p = p[1:]; ; p = p[1:] {
 			i := strings.IndexByte(p, '/')
 			if i < 0 {

@@ -512,3 +512,42 @@ func TestURLClone(t *testing.T) {
 		t.Errorf("clone after the next Parse: %q port %d, want %q port 8443", got, c.Port(), want)
 	}
 }
+
+// The segments of paths of every length from 1 to 100 bytes, with a '/'
+// at every position in turn and at the 32-byte boundaries of
+// AllPathSegments' steps (the SIMD build reads the '/'s 32 bytes a step):
+// what strings.Split gives, and a stop after any segment stops.
+func TestPathSegmentsEveryLength(t *testing.T) {
+	for n := 1; n <= 100; n++ {
+		for _, slashAt := range []int{-1, 0, 1, 31, 32, 33, 63, 64, 65, n - 1, n / 2} {
+			b := []byte("/" + strings.Repeat("a", n-1))
+			for _, i := range []int{slashAt, 32, 64} {
+				if i > 0 && i < n {
+					b[i] = '/'
+				}
+			}
+			path := string(b)
+			u, err := normalize.Parse("https://e.com" + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Split(path[1:], "/")
+			got := slices.Collect(u.AllPathSegments())
+			if !slices.Equal(got, want) {
+				t.Fatalf("%q: segments %q, want %q", path, got, want)
+			}
+			for stop := range want {
+				k := 0
+				for range u.AllPathSegments() {
+					if k == stop {
+						break
+					}
+					k++
+				}
+				if k != stop {
+					t.Fatalf("%q: stopped after %d segments, want %d", path, k, stop)
+				}
+			}
+		}
+	}
+}

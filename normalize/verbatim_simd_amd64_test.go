@@ -305,3 +305,32 @@ func TestSpanOKAtEdges(t *testing.T) {
 		}
 	}
 }
+
+// slashes' mask is the '/' bytes among the first 32 of s, for every
+// length (loadShort's two overlapping halves from 16 to 31 bytes) and
+// every position of a '/'.
+func TestSlashes(t *testing.T) {
+	if !simdScans {
+		t.Skip("no AVX2")
+	}
+	for n := 0; n <= 40; n++ {
+		for at := -1; at < n; at++ {
+			b := []byte(strings.Repeat("x", n))
+			if at >= 0 {
+				b[at] = '/'
+			}
+			if n > 3 {
+				b[n-1], b[n/3] = '/', '/'
+			}
+			var want uint32
+			for i := range min(n, 32) {
+				if b[i] == '/' {
+					want |= 1 << i
+				}
+			}
+			if got := slashes(string(b)); got != want {
+				t.Fatalf("slashes(%q) = %032b, want %032b", b, got, want)
+			}
+		}
+	}
+}

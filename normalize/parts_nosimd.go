@@ -1,0 +1,20 @@
+//go:build !(goexperiment.simd && amd64)
+
+package normalize
+
+// simdScans is false without GOEXPERIMENT=simd on amd64: the code that
+// reads it takes its portable path, and the compiler drops the other.
+const simdScans = false
+
+// slashes returns the bit mask of the '/' bytes among the first
+// min(len(s), 32) bytes of s (bit i: s[i]). The SIMD build's is one
+// compare; AllPathSegments calls it only there (simdScans).
+func slashes(s string) uint32 {
+	var m uint32
+	for i := range min(len(s), 32) {
+		if s[i] == '/' {
+			m |= 1 << i
+		}
+	}
+	return m
+}
