@@ -64,6 +64,7 @@ type Normalizer struct {
 		refused bool
 	}
 	queryAsIs  bool       // verbatimCanon may ask queryKept about a query the rules split (compileQueryKept)
+	queryGone  bool       // the rules remove every query, whatever it holds (compileQueryKept)
 	queryTab   [256]uint8 // vOK for the query bytes queryKept takes
 	formEq     bool       // query.form_encoding encodes '=' in a value
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)

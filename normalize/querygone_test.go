@@ -1,0 +1,89 @@
+package normalize_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/urlnorm/urlnorm/normalize"
+)
+
+// queryGoneSeeds are verbatim URLs with every kind of query a profile that
+// removes every query (a group "*" and drop_empty: safebrowsing) cuts on
+// the fast path, and the fragments it cuts with them: empty queries and
+// pieces, a piece without a key or a value, escapes good and bad (which
+// the percent rules would read if the query stayed), a text directive,
+// and the lengths either side of limits.max_params (which still refuses).
+var queryGoneSeeds = []string{
+	"https://example.com/p?",                  // an empty query
+	"https://example.com/p?&",                 // empty pieces only
+	"https://example.com/p?&&a=1&&",           // empty pieces around one
+	"https://example.com/p?=v",                // no key
+	"https://example.com/p?a",                 // no value
+	"https://example.com/p?a=%FF&b=%zz&c=%25", // escapes: bad UTF-8, stray, an escaped '%'
+	"https://example.com/p?a=%25%32%35",       // decoded again and again
+	"https://example.com/p/?a=1",              // a trailing slash before the query
+	"https://example.com/?a=1",                // the root
+	"https://example.com?a=1",                 // no path written
+	"https://example.com:443/p?a=1",           // and a port to cut
+	"https://www.example.com/p?utm_source=x#f",
+	"https://example.com/p?a=1#",          // an empty fragment
+	"https://example.com/p?a=1#:~:text=x", // a text directive
+	"https://example.com/p?a=1#%25%32%35", // a fragment the percent rules would read
+	"https://example.com/p#%41",           // a fragment without a query
+	"http://example.com/p?a=1#f",          // a scheme to upgrade
+	"https://example.com/p?" + strings.Repeat("a&", 499) + "a",
+	"https://example.com/p?" + strings.Repeat("a&", 500) + "a",
+	"https://example.com/p?" + strings.Repeat("&", 999),
+	"https://example.com/p?" + strings.Repeat("&", 1000),
+}
+
+// TestQueryGoneMatchesReference: the built-in that removes every query
+// (safebrowsing) and whatwg with the rules on each side of the cut's
+// conditions (query.keep, pagination, a host rule, no drop_empty, a kept
+// fragment, fragment rules that read it) give the reference's output and
+// error on the seeds and their case and trailing-slash variants.
+func TestQueryGoneMatchesReference(t *testing.T) {
+	every := []normalize.ParamGroup{{Reason: "query", Patterns: []string{"*"}}}
+	gone := normalize.QueryRules{DropEmpty: true, DropEmptyPairs: true, Remove: every}
+	ns := whatwgWith(t, []profileEdit{
+		{"v-gone", func(p *normalize.Profile) { p.Query, p.Fragment.Remove = gone, true }},
+		{"v-gone-fragment-kept", func(p *normalize.Profile) { p.Query = gone }},
+		{"v-gone-decode", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove, p.Percent.DecodeRepeatedly = gone, true, true
+			p.Fragment.StripTextDirective = true
+		}},
+		{"v-gone-decode-fragment-kept", func(p *normalize.Profile) { p.Query, p.Percent.DecodeRepeatedly = gone, true }},
+		{"v-gone-without-drop-empty", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove = normalize.QueryRules{Remove: every}, true
+		}},
+		{"v-gone-keep", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove = gone, true
+			p.Query.Keep = []string{"a"}
+		}},
+		{"v-gone-pagination", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove = gone, true
+			p.Pagination = &normalize.Pagination{Params: []string{"a"}}
+		}},
+		{"v-gone-host-rule", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove = gone, true
+			p.Hosts = []normalize.HostRule{{Host: "example.com", Tracking: &normalize.ParamSet{Params: []string{"b"}}}}
+		}},
+		{"v-gone-limits", func(p *normalize.Profile) {
+			p.Query, p.Fragment.Remove = gone, true
+			p.Limits.MaxParams = 3
+			p.Scheme.Upgrade = map[string]string{"http": "https"}
+			p.Path.TrailingSlash = normalize.SlashRemove
+		}},
+	})
+	ns = append(ns, normalize.MustLookup("safebrowsing"))
+	var inputs []string
+	for _, s := range queryGoneSeeds {
+		inputs = append(inputs, s, "HTTPS://EXAMPLE.COM"+s[len("https://example.com"):], strings.Replace(s, "/p", "/p/", 1))
+	}
+	matchReference(t, ns, inputs)
+	// The cut is taken: safebrowsing answers a URL with a query and a
+	// fragment without the general path.
+	if got := normalize.RowPath(normalize.MustLookup("safebrowsing"), "https://example.com/p?a=1#f"); got != "same" {
+		t.Errorf("safebrowsing takes the %s path for a query and a fragment, want same", got)
+	}
+}
