@@ -23,11 +23,21 @@ import (
 	"database/sql"
 	"fmt"
 
-	ddb "github.com/duckdb/duckdb-go/v2"
+	"reflect"
+	"unsafe"
 
+	ddb "github.com/duckdb/duckdb-go/v2"
+	"github.com/duckdb/duckdb-go/v2/mapping"
+
+	"github.com/urlnorm/urlnorm/internal/bridge"
+	"github.com/urlnorm/urlnorm/internal/duckcapi"
 	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/udf"
 )
+
+func init() {
+	duckcapi.OnError = func(err error) { raised.note(err) }
+}
 
 // Option configures Open and Register: WithProfiles, WithProfileFile.
 type Option = udf.Option
@@ -70,17 +80,67 @@ func Register(conn *sql.Conn, opts ...Option) error {
 	if err := udf.ApplyOptions(opts); err != nil {
 		return err
 	}
-	for _, name := range udf.Names() {
-		var set []ddb.ScalarFunc
-		for _, f := range udf.Lookup(name) {
-			s, err := newScalar(f)
+	_, err := register(conn, true)
+	return err
+}
+
+// register registers the functions through DuckDB's C API (package
+// duckcapi: a chunk at a time, results written into DuckDB's vectors)
+// when capi is set and the connection's handle can be read (connHandle),
+// else through duckdb-go's ScalarFunc (registerDriver). It reports
+// whether it took the C API.
+func register(conn *sql.Conn, capi bool) (fast bool, err error) {
+	if capi {
+		err = conn.Raw(func(driverConn any) error {
+			con, ok := connHandle(driverConn)
+			if !ok {
+				return nil
+			}
+			fast = true
+			return duckcapi.Register(con)
+		})
+		if err != nil {
+			return fast, fmt.Errorf("urlnorm: registering in DuckDB: %w", err)
+		}
+		if fast {
+			return true, nil
+		}
+	}
+	return false, registerDriver(conn)
+}
+
+// connHandle returns the duckdb_connection of a duckdb-go connection:
+// duckdb-go v2.10505.0 keeps it in the unexported field Conn.conn, of
+// type mapping.Connection (a struct holding the C pointer). It is read
+// with reflect, by name and checked type, never at a fixed offset; any
+// other shape (another duckdb-go version, another driver) returns false,
+// and Register then goes through duckdb-go's ScalarFunc API.
+func connHandle(driverConn any) (unsafe.Pointer, bool) {
+	if _, ok := driverConn.(*ddb.Conn); !ok {
+		return nil, false
+	}
+	f := reflect.ValueOf(driverConn).Elem().FieldByName("conn")
+	if !f.IsValid() || f.Type() != reflect.TypeFor[mapping.Connection]() {
+		return nil, false
+	}
+	c := (*mapping.Connection)(unsafe.Pointer(f.UnsafeAddr()))
+	return c.Ptr, c.Ptr != nil
+}
+
+// registerDriver registers every function through duckdb-go's ScalarFunc
+// API: one cgo call per value read and per result set, each result boxed.
+func registerDriver(conn *sql.Conn) error {
+	for _, set := range duckcapi.Sets() {
+		var fs []ddb.ScalarFunc
+		for _, i := range set.Funcs {
+			s, err := newScalar(bridge.Funcs[i])
 			if err != nil {
 				return err
 			}
-			set = append(set, s)
+			fs = append(fs, s)
 		}
-		if err := ddb.RegisterScalarUDFSet(conn, name, set...); err != nil {
-			return fmt.Errorf("urlnorm: registering %s in DuckDB: %w", name, err)
+		if err := ddb.RegisterScalarUDFSet(conn, set.Name, fs...); err != nil {
+			return fmt.Errorf("urlnorm: registering %s in DuckDB: %w", set.Name, err)
 		}
 	}
 	return nil

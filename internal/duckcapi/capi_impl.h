@@ -1,19 +1,23 @@
-//go:build urlnorm_ext
-
-// C side of the DuckDB extension. Every duckdb_* call in an extension is a
-// macro into the API struct DuckDB hands to the entry point, which cgo
-// cannot call, so the Go code (main.go) reaches DuckDB only through the
-// small functions below. They take and return void* so main.go's cgo
+// The C side of package duckcapi, compiled in one of two modes from this
+// one source (included by ext.c or embed.c, whose build constraints pick
+// the mode):
+//
+//   - URLNORM_DUCKDB_EXTENSION (build tag urlnorm_ext, the loadable
+//     extension): through duckdb_extension.h, where every duckdb_* call is
+//     a macro into the API struct DuckDB hands to the entry point
+//     (ext/duckdb defines it), which cgo cannot call;
+//   - otherwise (the embedded adapter, package duckdb): through duckdb.h,
+//     calling DuckDB's C functions, which duckdb-go-bindings links into the
+//     same binary.
+//
+// Either way the Go code (duckcapi.go) reaches DuckDB only through the
+// small functions below. They take and return void* so duckcapi.go's cgo
 // preamble needs no DuckDB header.
 
-#define DUCKDB_EXTENSION_NAME urlnorm
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "duckdb_extension.h"
 #include "_cgo_export.h"
-
-DUCKDB_EXTENSION_EXTERN
 
 #define URLNORM_MAX_ARGS 8
 
@@ -194,6 +198,64 @@ void urlnorm_type_destroy(void *t) {
 
 void *urlnorm_set_new(const char *name) { return duckdb_create_scalar_function_set(name); }
 
+#ifndef URLNORM_DUCKDB_EXTENSION
+// urlnorm_bind checks a function's constant arguments once per query, when
+// DuckDB binds it (urlnormDuckBind: an unknown profile), so that the query
+// fails even over an empty table. Embedded mode only: the extension
+// targets C API v1.2.0, which has no scalar bind callback. An argument
+// that fails to fold fails the query with DuckDB's error, as in
+// duckdb-go's binder; one that folds to anything but a VARCHAR, or to
+// NULL, is left to the rows.
+static void urlnorm_bind(duckdb_bind_info info) {
+	uint64_t fn = (uint64_t)(uintptr_t)duckdb_scalar_function_bind_get_extra_info(info);
+	idx_t n = duckdb_scalar_function_bind_get_argument_count(info);
+	duckdb_client_context ctx = NULL;
+	for (idx_t i = 0; i < n; i++) {
+		duckdb_expression expr = duckdb_scalar_function_bind_get_argument(info, i);
+		if (!expr) {
+			continue;
+		}
+		char *err = NULL;
+		if (duckdb_expression_is_foldable(expr)) {
+			if (!ctx) {
+				duckdb_scalar_function_get_client_context(info, &ctx);
+			}
+			duckdb_value v = NULL;
+			duckdb_error_data fold = duckdb_expression_fold(ctx, expr, &v);
+			if (fold && duckdb_error_data_has_error(fold)) {
+				duckdb_scalar_function_bind_set_error(info, duckdb_error_data_message(fold));
+				duckdb_destroy_error_data(&fold);
+				duckdb_destroy_expression(&expr);
+				break;
+			}
+			if (fold) {
+				duckdb_destroy_error_data(&fold);
+			}
+			if (v && !duckdb_is_null_value(v)) {
+				duckdb_logical_type t = duckdb_get_value_type(v); // owned by v
+				if (duckdb_get_type_id(t) == DUCKDB_TYPE_VARCHAR) {
+					char *s = duckdb_get_varchar(v);
+					err = urlnormDuckBind(fn, i, s, strlen(s));
+					duckdb_free(s);
+				}
+			}
+			if (v) {
+				duckdb_destroy_value(&v);
+			}
+		}
+		duckdb_destroy_expression(&expr);
+		if (err) {
+			duckdb_scalar_function_bind_set_error(info, err);
+			free(err);
+			break;
+		}
+	}
+	if (ctx) {
+		duckdb_destroy_client_context(&ctx);
+	}
+}
+#endif
+
 // urlnorm_set_add adds the overload bridge.Funcs[fn]: nargs VARCHAR
 // parameters, result type ret. Functions are deterministic, DuckDB's
 // default (so TRY() and constant folding work). NULL in gives NULL out
@@ -219,6 +281,9 @@ int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, vo
 	if (volatile_) {
 		duckdb_scalar_function_set_volatile(f);
 	}
+#ifndef URLNORM_DUCKDB_EXTENSION
+	duckdb_scalar_function_set_bind(f, urlnorm_bind);
+#endif
 	duckdb_state st = duckdb_add_scalar_function_to_set((duckdb_scalar_function_set)set, f);
 	duckdb_destroy_scalar_function(&f);
 	return st == DuckDBSuccess ? 0 : 1;
@@ -231,14 +296,7 @@ int urlnorm_set_register(void *con, void *set) {
 	return st == DuckDBSuccess ? 0 : 1;
 }
 
-// The entry point DuckDB looks up from the file name: urlnorm_init_c_api.
-DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
-                            struct duckdb_extension_access *access) {
-	char *err = urlnormDuckRegister(connection);
-	if (err) {
-		access->set_error(info, err);
-		free(err);
-		return false;
-	}
-	return true;
+void urlnorm_set_destroy(void *set) {
+	duckdb_scalar_function_set s = (duckdb_scalar_function_set)set;
+	duckdb_destroy_scalar_function_set(&s);
 }

@@ -1,20 +1,26 @@
-//go:build urlnorm_ext
-
-// Command duckdb is urlnorm's DuckDB loadable extension, built with
-// -buildmode=c-shared on DuckDB's C extension API (ABI C_STRUCT, C API
-// v1.2.0) and turned into urlnorm.duckdb_extension by ext/appendmeta. It
-// registers exactly bridge.Funcs, i.e. udf.Funcs; see docs/extensions.md.
+// Package duckcapi registers udf's functions (bridge.Funcs) in a DuckDB
+// connection through DuckDB's C API and evaluates them a chunk at a time:
+// DuckDB calls C once per chunk of up to 2048 rows (capi_impl.h's
+// urlnorm_scalar), Go evaluates the whole chunk into columns
+// (bridge.Chunk, bridge.Column) and C writes them into DuckDB's vectors
+// (flush). It serves both DuckDB hosts from one source:
 //
-// Build it with "make extensions" (the build tag urlnorm_ext keeps it out
-// of "go build ./...", which has no DuckDB headers).
-package main
+//   - the loadable extension (ext/duckdb, build tag urlnorm_ext), through
+//     duckdb_extension.h and C API v1.2.0;
+//   - the embedded adapter (package duckdb, any other build), through
+//     duckdb.h, calling the DuckDB that duckdb-go links into the program;
+//     this mode also checks constant arguments when DuckDB binds a query
+//     (an unknown profile fails before any row is read).
+//
+// DuckDB's C headers are vendored in ext/duckdb/include.
+package duckcapi
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/include -O2
+#cgo CFLAGS: -I${SRCDIR}/../../ext/duckdb/include -O2
 #include <stdint.h>
 #include <stdlib.h>
 
-// Declarations only: the definitions are in ext.c (a Go file with
+// Declarations only: the definitions are in capi_impl.h (a Go file with
 // //export may not define C functions in its preamble).
 void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls);
 void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends, const _Bool *nulls);
@@ -33,6 +39,7 @@ void urlnorm_type_destroy(void *t);
 void *urlnorm_set_new(const char *name);
 int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls, int volatile_);
 int urlnorm_set_register(void *con, void *set);
+void urlnorm_set_destroy(void *set);
 */
 import "C"
 
@@ -46,62 +53,90 @@ import (
 	"github.com/urlnorm/urlnorm/udf"
 )
 
-func main() {}
+// OnError, when set (before any Register), is called with every error a
+// function raises to DuckDB, from DuckDB's threads: the embedded adapter
+// remembers them for duckdb.FuncError.
+var OnError func(error)
 
-// urlnormDuckRegister registers every function of bridge.Funcs on con,
-// one DuckDB function set per name. It returns NULL or a malloc'd error.
-//
-//export urlnormDuckRegister
-func urlnormDuckRegister(con unsafe.Pointer) (cerr *C.char) {
-	defer func() {
-		if r := recover(); r != nil {
-			cerr = C.CString(udf.PanicError("urlnorm_init_c_api", r).Error())
-		}
-	}()
-	if err := register(con); err != nil {
-		return C.CString("urlnorm: " + err.Error())
+// raise hands err to OnError and returns it as a malloc'd C string for
+// DuckDB.
+func raise(err error) *C.char {
+	if OnError != nil {
+		OnError(err)
 	}
-	return nil
+	return C.CString(err.Error())
 }
 
-func register(con unsafe.Pointer) error {
-	var order []string
-	byName := map[string][]int{}
+// Set is one DuckDB function set: a name and its overloads, as indexes
+// into bridge.Funcs (the handle the C side passes back on every call).
+type Set struct {
+	Name  string
+	Funcs []int
+}
+
+// Sets groups bridge.Funcs by name, in order of first appearance.
+func Sets() []Set {
+	var sets []Set
+	at := map[string]int{}
 	for i, f := range bridge.Funcs {
-		if _, ok := byName[f.Name]; !ok {
-			order = append(order, f.Name)
+		k, ok := at[f.Name]
+		if !ok {
+			k = len(sets)
+			at[f.Name] = k
+			sets = append(sets, Set{Name: f.Name})
 		}
-		byName[f.Name] = append(byName[f.Name], i)
+		sets[k].Funcs = append(sets[k].Funcs, i)
+	}
+	return sets
+}
+
+// Register registers every function of bridge.Funcs on con (a
+// duckdb_connection), one DuckDB function set per name. DuckDB makes them
+// visible on every connection of con's database.
+func Register(con unsafe.Pointer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = udf.PanicError("urlnorm_init_c_api", r)
+		}
+	}()
+	for _, f := range bridge.Funcs {
 		if err := bridge.CheckType(f.Returns); err != nil {
 			return fmt.Errorf("%s: %v", f.Name, err)
 		}
 	}
-	for _, name := range order {
-		cname := C.CString(name)
-		set := C.urlnorm_set_new(cname)
-		for _, i := range byName[name] {
-			f := bridge.Funcs[i]
-			ret := logicalType(f.Returns)
-			ownNulls := C.int(0)
-			if f.RaisesOnNull() {
-				ownNulls = 1
-			}
-			volatile := C.int(0)
-			if f.Volatile {
-				volatile = 1
-			}
-			rc := C.urlnorm_set_add(set, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls, volatile)
-			C.urlnorm_type_destroy(ret)
-			if rc != 0 {
-				C.free(unsafe.Pointer(cname))
-				return fmt.Errorf("adding %s/%d to its function set failed", name, len(f.Args))
-			}
+	for _, set := range Sets() {
+		if err := registerSet(con, set); err != nil {
+			return err
 		}
-		rc := C.urlnorm_set_register(con, set)
-		C.free(unsafe.Pointer(cname))
+	}
+	return nil
+}
+
+func registerSet(con unsafe.Pointer, set Set) error {
+	name := set.Name
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	cset := C.urlnorm_set_new(cname)
+	for _, i := range set.Funcs {
+		f := bridge.Funcs[i]
+		ret := logicalType(f.Returns)
+		ownNulls := C.int(0)
+		if f.RaisesOnNull() {
+			ownNulls = 1
+		}
+		volatile := C.int(0)
+		if f.Volatile {
+			volatile = 1
+		}
+		rc := C.urlnorm_set_add(cset, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls, volatile)
+		C.urlnorm_type_destroy(ret)
 		if rc != 0 {
-			return fmt.Errorf("registering %s failed (is another extension using the name?)", name)
+			C.urlnorm_set_destroy(cset)
+			return fmt.Errorf("adding %s/%d to its function set failed", name, len(f.Args))
 		}
+	}
+	if C.urlnorm_set_register(con, cset) != 0 {
+		return fmt.Errorf("registering %s failed (is another extension using the name?)", name)
 	}
 	return nil
 }
@@ -170,7 +205,7 @@ func urlnormDuckChunk(fn, n, nargs C.uint64_t, data *unsafe.Pointer, valid **C.u
 	f := bridge.Funcs[fn]
 	defer func() {
 		if r := recover(); r != nil {
-			cerr = C.CString(udf.PanicError(f.Name, r).Error())
+			cerr = raise(udf.PanicError(f.Name, r))
 		}
 	}()
 	var in [udf.MaxArgs]bridge.Vector
@@ -186,7 +221,7 @@ func urlnormDuckChunk(fn, n, nargs C.uint64_t, data *unsafe.Pointer, valid **C.u
 		return flush(out, c, uint64(at))
 	})
 	if err != nil {
-		return C.CString(err.Error())
+		return raise(err)
 	}
 	return nil
 }
