@@ -54,6 +54,11 @@ func WithProfileFile(name, pathOrText string) Option { return udf.WithProfileFil
 // dsn is duckdb-go's: "" for an in-memory database, or a file path, with
 // optional settings such as "?threads=4".
 func Open(dsn string, opts ...Option) (*sql.DB, error) {
+	return open(dsn, true, opts...)
+}
+
+// open is Open, registering through the C API if capi (see register).
+func open(dsn string, capi bool, opts ...Option) (*sql.DB, error) {
 	if err := udf.ApplyOptions(opts); err != nil {
 		return nil, err
 	}
@@ -64,7 +69,7 @@ func Open(dsn string, opts ...Option) (*sql.DB, error) {
 	db := sql.OpenDB(c)
 	conn, err := db.Conn(context.Background())
 	if err == nil {
-		err = Register(conn)
+		_, err = register(conn, capi)
 		conn.Close()
 	}
 	if err != nil {
