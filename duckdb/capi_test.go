@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	ddb "github.com/duckdb/duckdb-go/v2"
+
 	"github.com/urlnorm/urlnorm/internal/slt"
 	"github.com/urlnorm/urlnorm/udf"
 )
@@ -50,7 +52,7 @@ func TestFastPath(t *testing.T) {
 // mapping.Connection; anything else gets the fallback.
 func TestConnHandleOtherShapes(t *testing.T) {
 	type Conn struct{ conn uintptr } // same names, another type
-	for _, c := range []any{nil, 42, &Conn{conn: 1}, &struct{ conn string }{}} {
+	for _, c := range []any{nil, 42, (*ddb.Conn)(nil), &Conn{conn: 1}, &struct{ conn string }{}} {
 		if p, ok := connHandle(c); ok || p != nil {
 			t.Errorf("connHandle(%T) = %v, %v; want the fallback", c, p, ok)
 		}

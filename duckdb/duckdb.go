@@ -121,7 +121,7 @@ func register(conn *sql.Conn, capi bool) (fast bool, err error) {
 // other shape (another duckdb-go version, another driver) returns false,
 // and Register then goes through duckdb-go's ScalarFunc API.
 func connHandle(driverConn any) (unsafe.Pointer, bool) {
-	if _, ok := driverConn.(*ddb.Conn); !ok {
+	if c, ok := driverConn.(*ddb.Conn); !ok || c == nil {
 		return nil, false
 	}
 	f := reflect.ValueOf(driverConn).Elem().FieldByName("conn")
