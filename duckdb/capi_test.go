@@ -4,10 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	ddb "github.com/duckdb/duckdb-go/v2"
+	"github.com/duckdb/duckdb-go/v2/mapping"
 
 	"github.com/urlnorm/urlnorm/internal/slt"
 	"github.com/urlnorm/urlnorm/udf"
@@ -56,6 +59,17 @@ func TestConnHandleOtherShapes(t *testing.T) {
 		if p, ok := connHandle(c); ok || p != nil {
 			t.Errorf("connHandle(%T) = %v, %v; want the fallback", c, p, ok)
 		}
+	}
+	// The field's type decides: a Conn of a duckdb-go version whose field
+	// conn has another type (or no field conn) is refused.
+	x := 1
+	for _, v := range []any{&Conn{conn: 1}, &struct{ conn *mapping.Connection }{}, &struct{ Conn mapping.Connection }{mapping.Connection{Ptr: unsafe.Pointer(&x)}}} {
+		if p, ok := connField(reflect.ValueOf(v).Elem()); ok || p != nil {
+			t.Errorf("connField(%T) = %v, %v; want the fallback", v, p, ok)
+		}
+	}
+	if p, ok := connField(reflect.ValueOf(&struct{ conn mapping.Connection }{mapping.Connection{Ptr: unsafe.Pointer(&x)}}).Elem()); !ok || p != unsafe.Pointer(&x) {
+		t.Errorf("connField(mapping.Connection) = %v, %v; want its pointer", p, ok)
 	}
 }
 

@@ -124,7 +124,13 @@ func connHandle(driverConn any) (unsafe.Pointer, bool) {
 	if c, ok := driverConn.(*ddb.Conn); !ok || c == nil {
 		return nil, false
 	}
-	f := reflect.ValueOf(driverConn).Elem().FieldByName("conn")
+	return connField(reflect.ValueOf(driverConn).Elem())
+}
+
+// connField reads the C pointer in field conn of the struct v if the
+// field is a mapping.Connection.
+func connField(v reflect.Value) (unsafe.Pointer, bool) {
+	f := v.FieldByName("conn")
 	if !f.IsValid() || f.Type() != reflect.TypeFor[mapping.Connection]() {
 		return nil, false
 	}
