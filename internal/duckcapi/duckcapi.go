@@ -96,7 +96,7 @@ func Sets() []Set {
 func Register(con unsafe.Pointer) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = udf.PanicError("urlnorm_init_c_api", r)
+			err = udf.PanicError("registering the functions", r)
 		}
 	}()
 	for _, f := range bridge.Funcs {
