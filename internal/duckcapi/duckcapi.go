@@ -1,7 +1,7 @@
 // Package duckcapi registers udf's functions (bridge.Funcs) in a DuckDB
 // connection through DuckDB's C API and evaluates them a chunk at a time:
 // DuckDB calls C once per chunk of up to 2048 rows (capi_impl.h's
-// urlnorm_scalar), Go evaluates the whole chunk into columns
+// duckcapi_scalar), Go evaluates the whole chunk into columns
 // (bridge.Chunk, bridge.Column) and C writes them into DuckDB's vectors
 // (flush). It serves both DuckDB hosts from one source:
 //
@@ -22,24 +22,24 @@ package duckcapi
 
 // Declarations only: the definitions are in capi_impl.h (a Go file with
 // //export may not define C functions in its preamble).
-void urlnorm_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls);
-void urlnorm_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends, const _Bool *nulls);
-void *urlnorm_vector_data(void *vec);
-void *urlnorm_struct_child(void *vec, uint64_t i);
-int urlnorm_list_grow(void *vec, uint64_t add, uint64_t *base);
-void *urlnorm_list_child(void *vec);
-void *urlnorm_type_varchar(void);
-void *urlnorm_type_boolean(void);
-void *urlnorm_type_integer(void);
-void *urlnorm_type_bigint(void);
-void *urlnorm_type_map(void *key, void *value);
-void *urlnorm_type_list(void *elem);
-void *urlnorm_type_struct(void **types, const char **names, uint64_t n);
-void urlnorm_type_destroy(void *t);
-void *urlnorm_set_new(const char *name);
-int urlnorm_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls, int volatile_);
-int urlnorm_set_register(void *con, void *set);
-void urlnorm_set_destroy(void *set);
+void duckcapi_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls);
+void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends, const _Bool *nulls);
+void *duckcapi_vector_data(void *vec);
+void *duckcapi_struct_child(void *vec, uint64_t i);
+int duckcapi_list_grow(void *vec, uint64_t add, uint64_t *base);
+void *duckcapi_list_child(void *vec);
+void *duckcapi_type_varchar(void);
+void *duckcapi_type_boolean(void);
+void *duckcapi_type_integer(void);
+void *duckcapi_type_bigint(void);
+void *duckcapi_type_map(void *key, void *value);
+void *duckcapi_type_list(void *elem);
+void *duckcapi_type_struct(void **types, const char **names, uint64_t n);
+void duckcapi_type_destroy(void *t);
+void *duckcapi_set_new(const char *name);
+int duckcapi_set_add(void *set, const char *name, uint64_t fn, uint64_t nargs, void *ret, int own_nulls, int volatile_);
+int duckcapi_set_register(void *con, void *set);
+void duckcapi_set_destroy(void *set);
 */
 import "C"
 
@@ -116,7 +116,7 @@ func registerSet(con unsafe.Pointer, set Set) error {
 	name := set.Name
 	cname := C.CString(name)
 	defer C.free(unsafe.Pointer(cname))
-	cset := C.urlnorm_set_new(cname)
+	cset := C.duckcapi_set_new(cname)
 	for _, i := range set.Funcs {
 		f := bridge.Funcs[i]
 		ret := logicalType(f.Returns)
@@ -128,14 +128,14 @@ func registerSet(con unsafe.Pointer, set Set) error {
 		if f.Volatile {
 			volatile = 1
 		}
-		rc := C.urlnorm_set_add(cset, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls, volatile)
-		C.urlnorm_type_destroy(ret)
+		rc := C.duckcapi_set_add(cset, cname, C.uint64_t(i), C.uint64_t(len(f.Args)), ret, ownNulls, volatile)
+		C.duckcapi_type_destroy(ret)
 		if rc != 0 {
-			C.urlnorm_set_destroy(cset)
+			C.duckcapi_set_destroy(cset)
 			return fmt.Errorf("adding %s/%d to its function set failed", name, len(f.Args))
 		}
 	}
-	if C.urlnorm_set_register(con, cset) != 0 {
+	if C.duckcapi_set_register(con, cset) != 0 {
 		return fmt.Errorf("registering %s failed (is another extension using the name?)", name)
 	}
 	return nil
@@ -146,13 +146,13 @@ func logicalType(t *udf.SQLType) unsafe.Pointer {
 	switch {
 	case t.IsMap():
 		k, v := logicalType(t.Key), logicalType(t.Elem)
-		defer C.urlnorm_type_destroy(k)
-		defer C.urlnorm_type_destroy(v)
-		return C.urlnorm_type_map(k, v)
+		defer C.duckcapi_type_destroy(k)
+		defer C.duckcapi_type_destroy(v)
+		return C.duckcapi_type_map(k, v)
 	case t.IsList():
 		elem := logicalType(t.Elem)
-		defer C.urlnorm_type_destroy(elem)
-		return C.urlnorm_type_list(elem)
+		defer C.duckcapi_type_destroy(elem)
+		return C.duckcapi_type_list(elem)
 	case t.IsStruct():
 		n := len(t.Members)
 		types := C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0))))
@@ -162,9 +162,9 @@ func logicalType(t *udf.SQLType) unsafe.Pointer {
 		for i, m := range t.Members {
 			ts[i], ns[i] = logicalType(m.Type), C.CString(m.Name)
 		}
-		st := C.urlnorm_type_struct((*unsafe.Pointer)(types), (**C.char)(names), C.uint64_t(n))
+		st := C.duckcapi_type_struct((*unsafe.Pointer)(types), (**C.char)(names), C.uint64_t(n))
 		for i := range n {
-			C.urlnorm_type_destroy(ts[i])
+			C.duckcapi_type_destroy(ts[i])
 			C.free(unsafe.Pointer(ns[i]))
 		}
 		C.free(types)
@@ -173,13 +173,13 @@ func logicalType(t *udf.SQLType) unsafe.Pointer {
 	}
 	switch t.Base { // bridge.CheckType allows no other
 	case "BOOLEAN":
-		return C.urlnorm_type_boolean()
+		return C.duckcapi_type_boolean()
 	case "INTEGER":
-		return C.urlnorm_type_integer()
+		return C.duckcapi_type_integer()
 	case "BIGINT":
-		return C.urlnorm_type_bigint()
+		return C.duckcapi_type_bigint()
 	}
-	return C.urlnorm_type_varchar()
+	return C.duckcapi_type_varchar()
 }
 
 // columns reuses result buffers across chunks, one pool per result type;
@@ -236,30 +236,30 @@ func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) error {
 	t := c.Type
 	switch {
 	case t.IsStruct():
-		C.urlnorm_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
+		C.duckcapi_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
 		for i, ch := range c.Children {
-			if err := flush(C.urlnorm_struct_child(vec, C.uint64_t(i)), ch, at); err != nil {
+			if err := flush(C.duckcapi_struct_child(vec, C.uint64_t(i)), ch, at); err != nil {
 				return err
 			}
 		}
 	case c.Elem != nil: // a LIST, or a MAP (a LIST of STRUCT(key, value))
 		var base C.uint64_t
-		if C.urlnorm_list_grow(vec, C.uint64_t(c.Elem.Len()), &base) != 0 {
+		if C.duckcapi_list_grow(vec, C.uint64_t(c.Elem.Len()), &base) != 0 {
 			return errors.New("urlnorm: cannot grow a DuckDB list vector")
 		}
-		entries := unsafe.Slice((*bridge.ListEntry)(C.urlnorm_vector_data(vec)), at+n)[at:]
+		entries := unsafe.Slice((*bridge.ListEntry)(C.duckcapi_vector_data(vec)), at+n)[at:]
 		for i, e := range c.Entries {
 			entries[i] = bridge.ListEntry{Offset: uint64(base) + e.Offset, Length: e.Length}
 		}
-		C.urlnorm_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
-		return flush(C.urlnorm_list_child(vec), c.Elem, uint64(base))
+		C.duckcapi_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
+		return flush(C.duckcapi_list_child(vec), c.Elem, uint64(base))
 	case t.Base == "VARCHAR":
-		C.urlnorm_assign_varchar(vec, C.uint64_t(at), C.uint64_t(n), (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
+		C.duckcapi_assign_varchar(vec, C.uint64_t(at), C.uint64_t(n), (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
 			(*C.uint64_t)(unsafe.Pointer(&c.Ends[0])), nulls)
 	default:
 		// Fixed-size values are written in place: DuckDB's bool (1 byte),
 		// int32_t and int64_t arrays.
-		data := C.urlnorm_vector_data(vec)
+		data := C.duckcapi_vector_data(vec)
 		switch t.Base {
 		case "BOOLEAN":
 			d := unsafe.Slice((*bool)(data), at+n)[at:]
@@ -274,7 +274,7 @@ func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) error {
 		case "BIGINT":
 			copy(unsafe.Slice((*int64)(data), at+n)[at:], c.Ints)
 		}
-		C.urlnorm_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
+		C.duckcapi_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
 	}
 	return nil
 }
