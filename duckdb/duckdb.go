@@ -24,8 +24,8 @@
 // type. With a duckdb-go whose Conn has no such field (a version Go's
 // module selection may pick in your module), Register falls back to
 // duckdb-go's ScalarFunc API (driver.go): the same results and errors,
-// about 2.5 times slower for a VARCHAR result and more for a STRUCT or a
-// LIST.
+// but about 2.7 times slower for normalize_url and 9 times for
+// parse_url's STRUCT (benchmarks/README.md).
 //
 // A function's error reaches a Go program as DuckDB's *duckdb.Error;
 // FuncError recovers the function's own *udf.Error and its message.
