@@ -238,6 +238,12 @@ func TestBindCheck(t *testing.T) {
 		if _, err := db.Exec("SELECT normalize_url(u, u) FROM e"); err != nil {
 			t.Errorf("capi=%v: a column profile over an empty table: %v", capi, err)
 		}
+		// A constant that fails to fold fails the query with DuckDB's own
+		// error, as duckdb-go's binder reports it.
+		_, err := db.Exec("SELECT normalize_url(u, CAST(CAST('x' AS INTEGER) AS VARCHAR)) FROM e")
+		if err == nil || !strings.Contains(err.Error(), `Could not convert string 'x' to INT32`) {
+			t.Errorf("capi=%v: a constant that fails to fold: %v", capi, err)
+		}
 	}
 }
 
