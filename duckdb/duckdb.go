@@ -10,24 +10,47 @@
 // contract (NULL, try_, errors, panics). The functions are deterministic
 // (DuckDB's default CONSISTENT stability, not VOLATILE), so TRY() works on
 // them and constant calls are folded; they run on all of DuckDB's
-// threads. The one exception is urlnorm_load_profile, volatile. A constant profile argument is checked once per query, so a
-// misspelt profile fails even over an empty table.
+// threads. The one exception is urlnorm_load_profile, volatile. A
+// constant profile argument is checked once per query, so a misspelt
+// profile fails even over an empty table.
 //
-// duckdb-go hands a function's error to DuckDB as text, so the error a Go
-// program gets is DuckDB's *duckdb.Error; Error recovers the function's
-// own *udf.Error and its message.
+// The functions are registered through DuckDB's C API, as the loadable
+// extension registers them (package internal/duckcapi, one piece of code
+// for both): DuckDB calls Go once per chunk of up to 2048 rows, and the
+// results are written straight into DuckDB's vectors, with no value boxed
+// and no cgo call per row. That needs the connection's duckdb_connection,
+// which duckdb-go (v2.10505.0, the version go.mod pins) keeps in an
+// unexported field; Register reads it with reflect, by name and checked
+// type. With a duckdb-go whose Conn has no such field (a version Go's
+// module selection may pick in your module), Register falls back to
+// duckdb-go's ScalarFunc API (driver.go): the same results and errors,
+// but about 2.7 times slower for normalize_url and 9 times for
+// parse_url's STRUCT (benchmarks/README.md).
+//
+// A function's error reaches a Go program as DuckDB's *duckdb.Error;
+// FuncError recovers the function's own *udf.Error and its message.
 package duckdb
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"reflect"
+	"unsafe"
 
 	ddb "github.com/duckdb/duckdb-go/v2"
+	"github.com/duckdb/duckdb-go/v2/mapping"
 
+	"github.com/urlnorm/urlnorm/internal/duckcapi"
 	"github.com/urlnorm/urlnorm/normalize"
 	"github.com/urlnorm/urlnorm/udf"
 )
+
+// The C API path notes the errors it raises to DuckDB, as the fallback
+// does, for FuncError.
+func init() {
+	duckcapi.OnError = func(err error) { raised.note(err) }
+}
 
 // Option configures Open and Register: WithProfiles, WithProfileFile.
 type Option = udf.Option
@@ -44,6 +67,11 @@ func WithProfileFile(name, pathOrText string) Option { return udf.WithProfileFil
 // dsn is duckdb-go's: "" for an in-memory database, or a file path, with
 // optional settings such as "?threads=4".
 func Open(dsn string, opts ...Option) (*sql.DB, error) {
+	return open(dsn, true, opts...)
+}
+
+// open is Open, registering through the C API if capi (see register).
+func open(dsn string, capi bool, opts ...Option) (*sql.DB, error) {
 	if err := udf.ApplyOptions(opts); err != nil {
 		return nil, err
 	}
@@ -54,7 +82,7 @@ func Open(dsn string, opts ...Option) (*sql.DB, error) {
 	db := sql.OpenDB(c)
 	conn, err := db.Conn(context.Background())
 	if err == nil {
-		err = Register(conn)
+		_, err = register(conn, capi)
 		conn.Close()
 	}
 	if err != nil {
@@ -70,137 +98,55 @@ func Register(conn *sql.Conn, opts ...Option) error {
 	if err := udf.ApplyOptions(opts); err != nil {
 		return err
 	}
-	for _, name := range udf.Names() {
-		var set []ddb.ScalarFunc
-		for _, f := range udf.Lookup(name) {
-			s, err := newScalar(f)
-			if err != nil {
-				return err
+	_, err := register(conn, true)
+	return err
+}
+
+// register registers the functions through DuckDB's C API (package
+// duckcapi: a chunk at a time, results written into DuckDB's vectors)
+// when capi is set and the connection's handle can be read (connHandle),
+// else through duckdb-go's ScalarFunc (registerDriver). It reports
+// whether it took the C API.
+func register(conn *sql.Conn, capi bool) (fast bool, err error) {
+	if capi {
+		err = conn.Raw(func(driverConn any) error {
+			con, ok := connHandle(driverConn)
+			if !ok {
+				return nil
 			}
-			set = append(set, s)
-		}
-		if err := ddb.RegisterScalarUDFSet(conn, name, set...); err != nil {
-			return fmt.Errorf("urlnorm: registering %s in DuckDB: %w", name, err)
-		}
-	}
-	return nil
-}
-
-// scalar is one udf overload as a DuckDB scalar function.
-type scalar struct {
-	f   *udf.Func
-	cfg ddb.ScalarFuncConfig
-}
-
-func newScalar(f *udf.Func) (*scalar, error) {
-	varchar, err := ddb.NewTypeInfo(ddb.TYPE_VARCHAR)
-	if err != nil {
-		return nil, err
-	}
-	ret, err := typeInfo(f.Returns)
-	if err != nil {
-		return nil, fmt.Errorf("urlnorm: %s: %w", f.Name, err)
-	}
-	// DuckDB skips rows with a NULL argument unless told otherwise; udf
-	// decides them when it may raise there (an unknown profile).
-	// A volatile function (urlnorm_load_profile) is never folded or
-	// cached: it runs when its statement does.
-	s := &scalar{f: f, cfg: ddb.ScalarFuncConfig{ResultTypeInfo: ret, SpecialNullHandling: f.RaisesOnNull(), Volatile: f.Volatile}}
-	for range f.Args {
-		s.cfg.InputTypeInfos = append(s.cfg.InputTypeInfos, varchar)
-	}
-	return s, nil
-}
-
-func (s *scalar) Config() ddb.ScalarFuncConfig { return s.cfg }
-
-// Executor runs the function a chunk (up to 2048 rows) at a time.
-//
-// Measured (BenchmarkSQL/BenchmarkGo, 1M generated URLs, DuckDB threads=1,
-// CPU time per row on the shared 2-core machine, best of 3):
-//
-//	SELECT count(DISTINCT url)                 ~100 ns/row
-//	Go loop of AppendNormalized, same rows     ~405 ns/row
-//	normalize_url, ChunkContextExecutor         843 ns/row, 3.0 allocs/row
-//	normalize_url, RowExecutor                  893 ns/row, 5.0 allocs/row
-//
-// The chunk executor reuses its argument slices and result buffer for the
-// whole chunk; the row executor is called from several DuckDB threads at
-// once, so it would need fresh ones per row. The remaining 3 allocations
-// per row are the driver's (the input string, its interface box, the
-// result's box), as is most of the ~340 ns/row left: one cgo call per
-// value read and per result set. canonicalize_url costs ~5.0 µs/row (24
-// allocs) and parse_url ~2.6 µs/row (24 allocs; BenchmarkSQL, CPU time):
-// their STRUCTs go through the driver's setters, which take about half of
-// that (a profile of parse_url: setStruct 38 %, most of it one cgo call
-// and one []byte copy per string member). The top-level STRUCT's map is
-// reused from row to row (rowValue); each member is still boxed.
-func (s *scalar) Executor() ddb.ScalarFuncExecutor {
-	return ddb.ScalarFuncExecutor{ChunkContextExecutor: s.chunk, ScalarBinder: s.bind}
-}
-
-// bind checks the constant arguments once per query (udf.Func.CheckArg:
-// an unknown profile), so that the query fails before any row is read.
-func (s *scalar) bind(ctx context.Context, args []ddb.ScalarUDFArg) (context.Context, error) {
-	for i, a := range args {
-		if v, ok := a.Value.(string); ok && a.Foldable && i < len(s.f.Args) {
-			if err := s.f.CheckArg(i, v); err != nil {
-				return ctx, raised.note(err)
-			}
-		}
-	}
-	return ctx, nil
-}
-
-// chunk runs the function over one chunk of rows (up to 2048). The
-// argument slices and the result buffer live for the chunk: DuckDB copies
-// each result when it is set, so rows reuse them.
-func (s *scalar) chunk(_ context.Context, st *ddb.ChunkIteratorState) (err error) {
-	defer func() {
-		// A panic in the adapter or the driver's value conversion: a panic
-		// in a DuckDB callback would kill the process.
-		if r := recover(); r != nil {
-			err = udf.PanicError(s.f.Name, r)
-		}
-		raised.note(err) // for FuncError
-	}()
-	args := make([]string, st.ColumnCount())
-	nulls := make([]bool, len(args))
-	var buf []byte
-	var conv rowValue
-	for row, err := range st.Rows() {
+			fast = true
+			return duckcapi.Register(con)
+		})
 		if err != nil {
-			return err
+			return fast, fmt.Errorf("urlnorm: registering in DuckDB: %w", err)
 		}
-		for i := range args {
-			switch v := (*row.GetValuePtr(i)).(type) {
-			case string:
-				args[i], nulls[i] = v, false
-			case nil:
-				args[i], nulls[i] = "", true
-			default: // DuckDB casts to VARCHAR when it binds: not reached
-				return s.f.ArgTypeError(i, fmt.Sprintf("%T", v), v)
-			}
-		}
-		var res any
-		if s.f.Returns.Base == "VARCHAR" {
-			var null bool
-			buf, null, err = s.f.Text(buf[:0], args, nulls)
-			if !null {
-				res = buf
-			}
-		} else {
-			var v any
-			if v, err = s.f.Value(args, nulls); err == nil {
-				res, err = conv.value(s.f.Returns, v)
-			}
-		}
-		if err != nil {
-			return err
-		}
-		if err := row.SetResult(res); err != nil {
-			return err
+		if fast {
+			return true, nil
 		}
 	}
-	return nil
+	return false, registerDriver(conn)
+}
+
+// connHandle returns the duckdb_connection of a duckdb-go connection:
+// duckdb-go v2.10505.0 keeps it in the unexported field Conn.conn, of
+// type mapping.Connection (a struct holding the C pointer). It is read
+// with reflect, by name and checked type, never at a fixed offset; any
+// other shape (another duckdb-go version, another driver) returns false,
+// and Register then goes through duckdb-go's ScalarFunc API.
+func connHandle(driverConn any) (unsafe.Pointer, bool) {
+	if c, ok := driverConn.(*ddb.Conn); !ok || c == nil {
+		return nil, false
+	}
+	return connField(reflect.ValueOf(driverConn).Elem())
+}
+
+// connField reads the C pointer in field conn of the struct v if the
+// field is a mapping.Connection.
+func connField(v reflect.Value) (unsafe.Pointer, bool) {
+	f := v.FieldByName("conn")
+	if !f.IsValid() || f.Type() != reflect.TypeFor[mapping.Connection]() {
+		return nil, false
+	}
+	c := (*mapping.Connection)(unsafe.Pointer(f.UnsafeAddr()))
+	return c.Ptr, c.Ptr != nil
 }

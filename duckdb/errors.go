@@ -12,15 +12,18 @@ import (
 // error from a query on a database with the functions registered, or err
 // itself when it is not one.
 //
-// duckdb-go hands a function's error to DuckDB as text, and DuckDB returns
-// it as its own *duckdb.Error, whose message reads
+// A function's error reaches Go as DuckDB's own *duckdb.Error, whose
+// message reads
 //
-//	Invalid Input Error: database/sql/driver: API error: normalize_url('nope'): missing_scheme (…)
+//	Invalid Input Error: normalize_url('nope'): missing_scheme (…)
 //
-// FuncError gives back the *udf.Error itself: its message is udf's
-// (normalize_url('nope'): missing_scheme (…), what the CLI and the
-// extensions show), errors.As finds it, and errors.Is(err,
-// normalize.ErrInvalid) and the other classes work through it:
+// (through duckdb-go's ScalarFunc API, the fallback Register takes on a
+// duckdb-go version it does not know, DuckDB's prefix is followed by
+// "database/sql/driver: API error: "). FuncError gives back the
+// *udf.Error itself: its message is udf's (normalize_url('nope'):
+// missing_scheme (…), what the CLI and the extensions show), errors.As
+// finds it, and errors.Is(err, normalize.ErrInvalid) and the other
+// classes work through it:
 //
 //	if _, err := db.Exec(q); err != nil {
 //		err = duckdb.FuncError(err)
@@ -39,14 +42,14 @@ func FuncError(err error) error {
 	if _, rest, ok := strings.Cut(msg, driverPrefix); ok {
 		msg = rest
 	} else if _, rest, ok := strings.Cut(msg, " Error: "); ok {
-		msg = rest // raised when DuckDB binds the query: "Binder Error: …"
+		msg = rest // "Invalid Input Error: …", or "Binder Error: …" when DuckDB binds the query
 	} else {
 		return err
 	}
 	if e := raised.find(msg); e != nil {
 		return e
 	}
-	if !strings.HasPrefix(err.Error(), "Invalid Input Error: "+driverPrefix) {
+	if !strings.HasPrefix(err.Error(), "Invalid Input Error: ") || !isFuncMessage(msg) {
 		return err
 	}
 	return &funcError{msg: msg, err: err}
@@ -54,6 +57,13 @@ func FuncError(err error) error {
 
 // driverPrefix is what duckdb-go puts before a scalar function's error.
 const driverPrefix = "database/sql/driver: API error: "
+
+// isFuncMessage reports whether msg starts as a urlnorm function's error
+// does: the function's name and its arguments in parentheses.
+func isFuncMessage(msg string) bool {
+	name, _, ok := strings.Cut(msg, "(")
+	return ok && len(udf.Lookup(name)) > 0
+}
 
 // funcError is a function's error whose *udf.Error is no longer known.
 type funcError struct {

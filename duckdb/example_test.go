@@ -64,7 +64,7 @@ func ExampleFuncError() {
 		fmt.Println(fe.Func, fe.Kind, errors.Is(err, normalize.ErrInvalid))
 	}
 	// Output:
-	// Invalid Input Error: database/sql/driver: API error: normalize_url('www.example.com/page'): missing_scheme (use try_normalize_url to get NULL instead)
+	// Invalid Input Error: normalize_url('www.example.com/page'): missing_scheme (use try_normalize_url to get NULL instead)
 	// normalize_url('www.example.com/page'): missing_scheme (use try_normalize_url to get NULL instead)
 	// normalize_url missing_scheme true
 }

@@ -10,7 +10,7 @@ import (
 // inlines (up to 12 bytes; 'http://a.b/c' is 12), the same 13-byte string
 // again and again, and longer ones. The extension copies a flush's long
 // strings into the vector's string heap in one piece and points each row
-// into it (ext/duckdb/ext.c urlnorm_assign_varchar). Each row's value is
+// into it (internal/duckcapi/capi_impl.h duckcapi_assign_varchar). Each row's value is
 // predicted in SQL, so a row pointing at another row's bytes, a wrong
 // 4-byte prefix (DuckDB compares by it first; url_path's differ from row
 // to row, normalize_url's all read "http") or a lost NULL is counted, and
