@@ -189,3 +189,19 @@ func TestQueryRemovedMatchesReference(t *testing.T) {
 	}
 	matchReference(t, ns, inputs)
 }
+
+// TestTextDirectiveMatchesReference: fragments that
+// fragment.strip_text_directive cuts (":~:text" in any case; an empty
+// fragment goes with its '#') and ones it leaves (no ":~:", or ":~:"
+// without "text"), which verbatimCanon keeps as they are, on every
+// reference profile.
+func TestTextDirectiveMatchesReference(t *testing.T) {
+	var inputs []string
+	for _, f := range []string{"", "section-1", ":~:text=x", "a:~:text=x", "a:~:TEXT=x", ":~", "a:~:", "a:~:tex", "top:~:text=a,b&text=c", "%41:~:text=x"} {
+		inputs = append(inputs, "https://example.com/p#"+f, "https://example.com/p/?b=1&a=2#"+f, "https://www.example.com/#"+f)
+	}
+	matchReference(t, referenceProfiles(t), inputs)
+	if got := normalize.RowPath(normalize.MustLookup("normalize-url"), "https://example.com/p#section-1"); got != "same" {
+		t.Errorf("normalize-url takes the %s path for a fragment without a directive, want same", got)
+	}
+}

@@ -586,7 +586,9 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	if v.fragStart >= 0 {
 		switch {
 		case n.fragment: // removed: no rule reads it
-		case n.k.fragAny:
+		case n.k.fragAny && (n.pct.DecodeRepeatedly || v.fragStart == len(s) || strings.Contains(s[v.fragStart:], ":~:")):
+			// The rules may change it; fragment.strip_text_directive alone
+			// changes only a fragment that is empty or has ":~:".
 			return false, true
 		default:
 			c.end = len(s)
