@@ -395,36 +395,44 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 
 // queryKept reports whether the profile's query rules write each
 // parameter of the query q of a verbatim URL (no byte the URL Standard
-// encodes; no per-host rule) as it is and remove none, without writing it
+// encodes; no per-host rule) as it is or remove it, without writing it
 // anywhere: every piece one that nextPiece says the rules keep (the rules
 // the direct split reads: no empty parameter, no "k=" under
 // bare_empty_value nor "k" under explicit_empty_value, no '=' that form
-// encoding encodes in a value), no key that query.remove or pagination
-// removes, and every byte one that the rules keep (queryTab: no '%',
-// whose escapes are the percent rules' and form decoding's); and whether
-// the parameters are already in the profile's order (inOrder: the rules
-// leave q as it is; else appendReordered writes them). Otherwise the
+// encoding encodes in a value), and every byte one that the rules keep
+// (queryTab: no '%', whose escapes are the percent rules' and form
+// decoding's); and whether the rules change q (rewrite: a key that
+// query.remove or pagination removes, or parameters not in the profile's
+// order; appendKept then writes what they keep, in order). Otherwise the
 // general path decides (appendQuery, its reference). compileQueryKept
 // says for which profiles it is asked.
-func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
+func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
-	inOrder = true
+	kept := false // prev is a kept parameter
 	keys := !n.keyless()
-	for at := 0; at <= len(q); {
+	remove := n.page != nil || len(n.base) > 0
+	i := 0
+	for at := 0; at <= len(q); i++ {
 		p, w := n.nextPiece(q, at, true, keys)
 		if w != pieceKept {
-			return false, false // dropped, cut or rewritten
+			return false, false, 0 // dropped, cut or rewritten
 		}
-		if n.page != nil || len(n.base) > 0 {
+		at = int(p.end) + 1
+		if remove {
 			if r, _ := n.removes(n.base, q[p.k0:p.k1]); r != "" {
-				return false, false // a rule removes it (a key with bytes the rules change fails the byte test below)
+				if i >= 64 {
+					return false, false, 0 // removed's bits
+				}
+				removed |= 1 << i // a key with bytes the rules change fails the byte test below
+				rewrite = true
+				continue
 			}
 		}
-		if inOrder && at > 0 && n.order != nil && n.order(b, prev, p) > 0 {
-			inOrder = false
+		if !rewrite && kept && n.order != nil && n.order(b, prev, p) > 0 {
+			rewrite = true
 		}
-		prev, at = p, int(p.end)+1
+		prev, kept = p, true
 	}
 	if !n.directScan {
 		// q has only bytes of vQuery (the verbatim scan took it), and without
@@ -432,9 +440,9 @@ func (n *Normalizer) queryKept(q string) (ok, inOrder bool) {
 		// (compileQueryKept): the runtime's IndexByte says what the table
 		// would, where spanOK reads a profile's table a byte at a time (no
 		// nibbleSet; TestQueryTabIsVQueryWithoutPct).
-		return strings.IndexByte(q, '%') < 0, inOrder
+		return strings.IndexByte(q, '%') < 0, rewrite, removed
 	}
-	return spanOK(q, &n.queryTab) == len(q), inOrder
+	return spanOK(q, &n.queryTab) == len(q), rewrite, removed
 }
 
 // keyless reports whether queryKept and the direct split (splitQuery,
@@ -452,24 +460,31 @@ func (n *Normalizer) keyless() bool {
 		(n.order == nil || n.query.Order == OrderPair && !n.k.sortDecoded)
 }
 
-// appendReordered appends the parameters of q, a query whose parameters
-// queryKept says the rules write as they are but not in this order, in
-// the profile's order: the pieces of q (nextPiece; queryKept refused an
-// empty piece, one the rules rewrite or cut and a key they remove, so
-// appendQuery's direct split would keep each piece as it is: no rule is
-// read again, as splitQuery would, 338 instructions per reordered URL of
-// web_dirty) sorted by sortParams (stable: equal keys keep their order),
-// as the general path would.
-func (n *Normalizer) appendReordered(dst []byte, q string) []byte {
+// appendKept appends the query q, whose parameters queryKept says the
+// rules write as they are or remove, as the rules write it: '?' and the
+// parameters they keep (the pieces of q: nextPiece; queryKept refused an
+// empty piece and one the rules rewrite or cut, so appendQuery's direct
+// split would keep each piece as it is: no rule is read again, as
+// splitQuery would, 338 instructions per reordered URL of web_dirty),
+// sorted by sortParams (stable: equal keys keep their order), as the
+// general path would; nothing when no parameter is left and the rules
+// drop an empty query (query.drop_empty).
+func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
 	var buf [16]param // on the stack: a longer query allocates its list
 	ps := buf[:0]
 	keys := !n.keyless() // the order may read keys
-	for at := 0; at <= len(q); {
+	for i, at := 0, 0; at <= len(q); i++ {
 		p, _ := n.nextPiece(q, at, false, keys)
-		ps = append(ps, p)
 		at = int(p.end) + 1
+		if i < 64 && removed&(1<<i) != 0 {
+			continue
+		}
+		ps = append(ps, p)
+	}
+	if len(ps) == 0 && n.query.DropEmpty {
+		return dst
 	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	n.sortParams(ps, b)
-	return appendParams(dst, ps, b)
+	return appendParams(append(dst, '?'), ps, b)
 }

@@ -130,11 +130,9 @@ func TestUppercaseHostsMatchReference(t *testing.T) {
 // (query.remove, pagination, query.keep) cut in part or whole: in order or
 // not, removed first, last or between, all removed (then '?' goes under
 // drop_empty), after a trailing slash or the root, before a fragment.
-// verbatimCanon refuses them (queryKept: the general path removes). Writing
-// the kept parameters on the fast path was tried and backed out: matching
-// each key against the groups twice (the check, then the write) cost more
-// than the general path saved (normalize-url +268 instructions per URL of
-// web_dirty, crawler-commons +86, edge-gateway −65).
+// verbatimCanon leaves the removed parameters out (queryKept marks up to
+// 64 of them, appendKept skips them), or refuses the URL: a removed
+// parameter past the 64th, or one that remove_lone_root would read.
 var queryRemovedSeeds = []string{
 	"https://example.com/p?utm_source=x",
 	"https://example.com/p?utm_source=x&utm_medium=y",
@@ -154,6 +152,9 @@ var queryRemovedSeeds = []string{
 	"https://example.com/p?utm_source=",
 	"https://example.com/p?UTM_SOURCE=x",
 	"https://example.com/p?utm_source=%41",
+	"https://example.com/p?" + strings.Repeat("a=1&", 63) + "utm_source=x&b=2", // the 64th parameter removed
+	"https://example.com/p?" + strings.Repeat("a=1&", 64) + "utm_source=x&b=2", // the 65th: past the mask
+	"https://example.com/p?utm_source=x&" + strings.Repeat("b=1&", 70) + "a=2",
 }
 
 // TestQueryRemovedMatchesReference: the built-ins and whatwg with removal

@@ -50,15 +50,17 @@ func TestReorderShortcut(t *testing.T) {
 		shortcut          bool
 	}{
 		// default sorts by key and removes trailing slashes and fragments.
-		{"default", "https://example.com/a/b?id=5&bench=1", "https://example.com/a/b?bench=1&id=5", true},       // issue 18: reordered
-		{"default", "https://example.com/a/b/?bench=1", "https://example.com/a/b?bench=1", true},                // issue 18: slash before a query
-		{"default", "HTTPS://EXAMPLE.COM/a/b/?id=5&bench=1#top", "https://example.com/a/b?bench=1&id=5", true},  // sqlbench's row
-		{"default", "https://example.com/?b=1&a=2&a=1&a=3", "https://example.com?a=1&a=2&a=3&b=1", true},        // key_value order; the root's slash goes too
-		{"default", "https://example.com/x?b=1&&a=2", "https://example.com/x?a=2&b=1", false},                   // an empty parameter: the general path drops it
-		{"default", "https://example.com/x?b=%7e&a=1", "https://example.com/x?a=1&b=~", false},                  // an escape: the percent rules
-		{"crawler-commons", "https://example.com/x?b=1&a=2&a=1", "https://example.com/x?a=2&a=1&b=1", true},     // key order: stable, equal keys keep their order
-		{"normalize-url", "https://example.com/x?b=1&utm_source=2&a=1", "https://example.com/x?a=1&b=1", false}, // a removed key: the general path
-		{"default", "https://example.com/a/b/?bench=1#f", "https://example.com/a/b?bench=1", true},              // slash, query, dropped fragment
+		{"default", "https://example.com/a/b?id=5&bench=1", "https://example.com/a/b?bench=1&id=5", true},      // issue 18: reordered
+		{"default", "https://example.com/a/b/?bench=1", "https://example.com/a/b?bench=1", true},               // issue 18: slash before a query
+		{"default", "HTTPS://EXAMPLE.COM/a/b/?id=5&bench=1#top", "https://example.com/a/b?bench=1&id=5", true}, // sqlbench's row
+		{"default", "https://example.com/?b=1&a=2&a=1&a=3", "https://example.com?a=1&a=2&a=3&b=1", true},       // key_value order; the root's slash goes too
+		{"default", "https://example.com/x?b=1&&a=2", "https://example.com/x?a=2&b=1", false},                  // an empty parameter: the general path drops it
+		{"default", "https://example.com/x?b=%7e&a=1", "https://example.com/x?a=1&b=~", false},                 // an escape: the percent rules
+		{"crawler-commons", "https://example.com/x?b=1&a=2&a=1", "https://example.com/x?a=2&a=1&b=1", true},    // key order: stable, equal keys keep their order
+		{"normalize-url", "https://example.com/x?b=1&utm_source=2&a=1", "https://example.com/x?a=1&b=1", true}, // a removed key: left out (appendKept)
+		{"normalize-url", "https://example.com/?utm_source=2", "https://example.com", false},                   // all removed after the root: remove_lone_root reads it, the general path
+		{"clara", "https://example.com/x?utm_source=2#f", "https://example.com/x", true},                       // all removed: no '?' (drop_empty)
+		{"default", "https://example.com/a/b/?bench=1#f", "https://example.com/a/b?bench=1", true},             // slash, query, dropped fragment
 		// whatwg has no rule: the query and the slash stay.
 		{"whatwg", "https://example.com/a/b/?id=5&bench=1", "https://example.com/a/b/?id=5&bench=1", true},
 	} {

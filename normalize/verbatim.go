@@ -446,6 +446,7 @@ type canon struct {
 	same                             bool // the output is s[:end]
 	upgrade                          bool // scheme is not s's (scheme.upgrade): else s[:schemeEnd] is written, lowercased with the host (lowerTo)
 	sort                             *Normalizer
+	removed                          uint64 // the query's parameters that sort.appendKept leaves out (bit i: parameter i)
 }
 
 // size is the length of the canonical form.
@@ -482,8 +483,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	switch {
 	case c.sort != nil:
 		dst = append(dst, s[from:c.slash]...)
-		dst = append(dst, '?')
-		dst = c.sort.appendReordered(dst, s[c.rest+1:c.q1])
+		dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
 		dst = append(dst, s[c.q1:c.end]...)
 	case c.slash != c.rest:
 		dst = append(dst, s[from:c.slash]...)
@@ -622,12 +622,12 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 		return false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
 	}
 	if q != "" {
-		ok, inOrder := n.queryKept(q)
-		if !ok {
-			return false, true
+		ok, rewrite, removed := n.queryKept(q)
+		if !ok || removed != 0 && n.k.loneRoot && end <= v.authEnd+1 {
+			return false, true // or remove_lone_root, which reads what follows the root, and the query may go
 		}
-		if !inOrder {
-			c.sort, c.q1 = n, int32(v.queryStart+len(q))
+		if rewrite {
+			c.sort, c.q1, c.removed = n, int32(v.queryStart+len(q)), removed
 			if c.slash == c.rest {
 				c.slash, c.rest = int32(v.pathEnd), int32(v.pathEnd)
 			}
