@@ -407,32 +407,13 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // general path decides (appendQuery, its reference). compileQueryKept
 // says for which profiles it is asked.
 func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
-	b := unsafe.Slice(unsafe.StringData(q), len(q))
-	var prev param
-	kept := false // prev is a kept parameter
-	keys := !n.keyless()
-	remove := n.page != nil || len(n.base) > 0
-	i := 0
-	for at := 0; at <= len(q); i++ {
-		p, w := n.nextPiece(q, at, true, keys)
-		if w != pieceKept {
-			return false, false, 0 // dropped, cut or rewritten
-		}
-		at = int(p.end) + 1
-		if remove {
-			if r, _ := n.removes(n.base, q[p.k0:p.k1]); r != "" {
-				if i >= 64 {
-					return false, false, 0 // removed's bits
-				}
-				removed |= 1 << i // a key with bytes the rules change fails the byte test below
-				rewrite = true
-				continue
-			}
-		}
-		if !rewrite && kept && n.order != nil && n.order(b, prev, p) > 0 {
-			rewrite = true
-		}
-		prev, kept = p, true
+	if n.page != nil || len(n.base) > 0 {
+		ok, rewrite, removed = n.piecesKeptOrRemoved(q)
+	} else {
+		ok, rewrite = n.piecesKept(q)
+	}
+	if !ok {
+		return false, false, 0
 	}
 	if !n.directScan {
 		// q has only bytes of vQuery (the verbatim scan took it), and without
@@ -443,6 +424,57 @@ func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
 		return strings.IndexByte(q, '%') < 0, rewrite, removed
 	}
 	return spanOK(q, &n.queryTab) == len(q), rewrite, removed
+}
+
+// piecesKept is queryKept's test of the pieces for rules that remove no
+// parameter: each one nextPiece says they keep, and whether they are out
+// of the profile's order (rewrite).
+func (n *Normalizer) piecesKept(q string) (ok, rewrite bool) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var prev param
+	keys := !n.keyless()
+	for at := 0; at <= len(q); {
+		p, w := n.nextPiece(q, at, true, keys)
+		if w != pieceKept {
+			return false, false // dropped, cut or rewritten
+		}
+		if !rewrite && at > 0 && n.order != nil && n.order(b, prev, p) > 0 {
+			rewrite = true
+		}
+		prev, at = p, int(p.end)+1
+	}
+	return true, rewrite
+}
+
+// piecesKeptOrRemoved is piecesKept for rules that remove parameters
+// (query.remove, pagination): a piece they remove is marked in removed
+// (bit i: piece i; a removal past the 64th piece refuses the query) and
+// is not compared for the order.
+func (n *Normalizer) piecesKeptOrRemoved(q string) (ok, rewrite bool, removed uint64) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var prev param
+	kept := false // prev is a kept parameter
+	keys := !n.keyless()
+	for at, bit := 0, uint64(1); at <= len(q); bit <<= 1 {
+		p, w := n.nextPiece(q, at, true, keys)
+		if w != pieceKept {
+			return false, false, 0 // dropped, cut or rewritten
+		}
+		at = int(p.end) + 1
+		if r, _ := n.removes(n.base, q[p.k0:p.k1]); r != "" {
+			if bit == 0 {
+				return false, false, 0 // past removed's 64 bits
+			}
+			removed |= bit // a key with bytes the rules change fails queryKept's byte test
+			rewrite = true
+			continue
+		}
+		if !rewrite && kept && n.order != nil && n.order(b, prev, p) > 0 {
+			rewrite = true
+		}
+		prev, kept = p, true
+	}
+	return true, rewrite, removed
 }
 
 // keyless reports whether queryKept and the direct split (splitQuery,
@@ -460,26 +492,43 @@ func (n *Normalizer) keyless() bool {
 		(n.order == nil || n.query.Order == OrderPair && !n.k.sortDecoded)
 }
 
-// appendKept appends the query q, whose parameters queryKept says the
-// rules write as they are or remove, as the rules write it: '?' and the
-// parameters they keep (the pieces of q: nextPiece; queryKept refused an
-// empty piece and one the rules rewrite or cut, so appendQuery's direct
-// split would keep each piece as it is: no rule is read again, as
-// splitQuery would, 338 instructions per reordered URL of web_dirty),
-// sorted by sortParams (stable: equal keys keep their order), as the
-// general path would; nothing when no parameter is left and the rules
-// drop an empty query (query.drop_empty).
-func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
+// appendReordered appends the parameters of q, a query whose parameters
+// queryKept says the rules write as they are but not in this order, in
+// the profile's order: the pieces of q (nextPiece; queryKept refused an
+// empty piece, one the rules rewrite or cut and a key they remove, so
+// appendQuery's direct split would keep each piece as it is: no rule is
+// read again, as splitQuery would, 338 instructions per reordered URL of
+// web_dirty) sorted by sortParams (stable: equal keys keep their order),
+// as the general path would.
+func (n *Normalizer) appendReordered(dst []byte, q string) []byte {
 	var buf [16]param // on the stack: a longer query allocates its list
 	ps := buf[:0]
 	keys := !n.keyless() // the order may read keys
-	for i, at := 0, 0; at <= len(q); i++ {
+	for at := 0; at <= len(q); {
+		p, _ := n.nextPiece(q, at, false, keys)
+		ps = append(ps, p)
+		at = int(p.end) + 1
+	}
+	b := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
+	n.sortParams(ps, b)
+	return appendParams(dst, ps, b)
+}
+
+// appendKept is appendReordered for a query some of whose parameters the
+// rules remove (removed, from queryKept: bit i for parameter i): '?' and
+// the others in the profile's order, or nothing when none is left and the
+// rules drop an empty query (query.drop_empty). A function apart, so that
+// the queries without a removed parameter (default's) do not pay for it.
+func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
+	var buf [16]param // on the stack: a longer query allocates its list
+	ps := buf[:0]
+	keys := !n.keyless()                       // the order may read keys
+	for at := 0; at <= len(q); removed >>= 1 { // removed's low bit: this piece's
 		p, _ := n.nextPiece(q, at, false, keys)
 		at = int(p.end) + 1
-		if i < 64 && removed&(1<<i) != 0 {
-			continue
+		if removed&1 == 0 {
+			ps = append(ps, p)
 		}
-		ps = append(ps, p)
 	}
 	if len(ps) == 0 && n.query.DropEmpty {
 		return dst

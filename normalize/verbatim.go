@@ -483,7 +483,11 @@ func (c *canon) append(dst []byte, s string) []byte {
 	switch {
 	case c.sort != nil:
 		dst = append(dst, s[from:c.slash]...)
-		dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
+		if c.removed != 0 {
+			dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
+		} else {
+			dst = c.sort.appendReordered(append(dst, '?'), s[c.rest+1:c.q1])
+		}
 		dst = append(dst, s[c.q1:c.end]...)
 	case c.slash != c.rest:
 		dst = append(dst, s[from:c.slash]...)
