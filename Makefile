@@ -13,12 +13,15 @@ RELEASE_GO = GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO)
 RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
 
 # test: install what the tests need (idempotent), then run every test;
-# normalize and udf once more as the release builds compile them (on amd64
-# with Go's SIMD experiment, whose scans the tests compare with the
-# portable ones on every byte: scripts/goexperiment.sh).
+# the embedded SQLite adapter once more with internal/bridge's test-only
+# functions (panic rows, every result type); normalize and udf once more
+# as the release builds compile them (on amd64 with Go's SIMD experiment,
+# whose scans the tests compare with the portable ones on every byte:
+# scripts/goexperiment.sh).
 test: deps
 	$(GO) test ./...
 	$(GO) test -race $(RACE_PKGS)
+	$(GO) test -tags urlnorm_testpanic ./sqlite/
 	$(RELEASE_GO) test ./normalize/ ./udf/
 
 # deps: system packages and tools the tests use (see scripts/deps.sh).
@@ -49,11 +52,12 @@ extensions:
 
 # lint-ext: vet and staticcheck the extensions' cgo packages, which the build
 # tag urlnorm_ext keeps out of ./... (ext/duckdb finds DuckDB's C headers,
-# vendored in ext/duckdb/include, through its own #cgo line).
+# vendored in ext/duckdb/include, through its own #cgo line), and
+# internal/sqlitecapi as the SQLite extension builds it.
 lint-ext:
-	$(GO) vet -tags urlnorm_ext ./ext/...
-	$(GO) vet -tags urlnorm_ext,urlnorm_testpanic ./ext/...
-	$(GO) run $(STATICCHECK) -tags urlnorm_ext ./ext/...
+	$(GO) vet -tags urlnorm_ext ./ext/... ./internal/sqlitecapi
+	$(GO) vet -tags urlnorm_ext,urlnorm_testpanic ./ext/... ./internal/sqlitecapi
+	$(GO) run $(STATICCHECK) -tags urlnorm_ext ./ext/... ./internal/sqlitecapi
 
 # bench: the peer and SQL benchmarks of benchmarks/README.md (a separate Go
 # module). Waits for a quiet machine before each measurement; results in
