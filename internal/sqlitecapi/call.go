@@ -53,7 +53,16 @@ func urlnormFuncVolatile(i C.int) C.int {
 	return 0
 }
 
-var buffers = sync.Pool{New: func() any { return new([]byte) }}
+// rowState is what a call needs beyond its stack: the arguments (udf's
+// functions keep them, so on the stack they would be moved to the heap on
+// every row) and the result buffer, reused through a pool.
+type rowState struct {
+	args  [udf.MaxArgs]string
+	nulls [udf.MaxArgs]bool
+	out   []byte
+}
+
+var states = sync.Pool{New: func() any { return new(rowState) }}
 
 // SQLite's fundamental type codes, from the C side's header.
 var (
@@ -76,9 +85,12 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 			resultError(ctx, udf.PanicError(f.Name, r).Error())
 		}
 	}()
-	var a [udf.MaxArgs]string
-	var n [udf.MaxArgs]bool
-	args, nulls := a[:argc], n[:argc]
+	st := states.Get().(*rowState)
+	defer states.Put(st)
+	args, nulls := st.args[:argc], st.nulls[:argc]
+	// The arguments are SQLite's memory, valid for this call only.
+	defer clear(args)
+	clear(nulls)
 	ts, ls, tys := unsafe.Slice(text, argc), unsafe.Slice(lens, argc), unsafe.Slice(types, argc)
 	for i := range args {
 		switch tys[i] {
@@ -107,10 +119,8 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 		}
 		return
 	}
-	buf := buffers.Get().(*[]byte)
-	defer buffers.Put(buf)
-	out, null, err := f.Text((*buf)[:0], args, nulls)
-	*buf = out
+	out, null, err := f.Text(st.out[:0], args, nulls)
+	st.out = out
 	if err == nil && !null {
 		err = bridge.TextTooBig(f, int64(len(out)), int64(C.urlnorm_length_limit(ctx)))
 		if err != nil {
