@@ -106,10 +106,10 @@ func TestFastPath(t *testing.T) {
 // with a "db" of another type (even one named like cgo's but of another
 // package), gives nil, so Register falls back to RegisterFunc.
 func TestConnHandleUnknown(t *testing.T) {
-	type _Ctype_struct_sqlite3 struct{ x int }
+	type _Ctype_struct_sqlite3 struct{}
 	x := 7
 	for _, v := range []any{
-		&struct{ x int }{},       // no field db
+		&struct{ DB *int }{},     // no field db
 		&struct{ db uintptr }{1}, // not a pointer
 		&struct{ db *int }{&x},   // a pointer to another type
 		&struct{ db *_Ctype_struct_sqlite3 }{&_Ctype_struct_sqlite3{}}, // cgo's name, another package
