@@ -13,15 +13,16 @@ RELEASE_GO = GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO)
 RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
 
 # test: install what the tests need (idempotent), then run every test;
-# duckdb once more with internal/bridge's test-only functions (a panic
-# row, results of any size: build tag urlnorm_testpanic); normalize and
-# udf once more as the release builds compile them (on amd64 with Go's
-# SIMD experiment, whose scans the tests compare with the portable ones on
-# every byte: scripts/goexperiment.sh).
+# duckdb and sqlite once more with internal/bridge's test-only functions
+# (panic rows, every result type, results of any size: build tag
+# urlnorm_testpanic); normalize and udf once more as the release builds
+# compile them (on amd64 with Go's SIMD experiment, whose scans the tests
+# compare with the portable ones on every byte: scripts/goexperiment.sh).
 test: deps
 	$(GO) test ./...
 	$(GO) test -tags urlnorm_testpanic ./duckdb/
 	$(GO) test -race $(RACE_PKGS)
+	$(GO) test -tags urlnorm_testpanic ./sqlite/
 	$(RELEASE_GO) test ./normalize/ ./udf/
 
 # deps: system packages and tools the tests use (see scripts/deps.sh).
@@ -51,14 +52,14 @@ extensions:
 	GO=$(GO) ./ext/build.sh dist
 
 # lint-ext: vet and staticcheck the extensions' cgo packages, which the build
-# tag urlnorm_ext keeps out of ./..., and internal/duckcapi in the mode the
-# DuckDB extension compiles it (ext/duckdb and internal/duckcapi find
-# DuckDB's C headers, vendored in ext/duckdb/include, through their own
-# #cgo lines).
+# tag urlnorm_ext keeps out of ./..., and internal/duckcapi and
+# internal/sqlitecapi in the mode the extensions compile them (ext/duckdb
+# and internal/duckcapi find DuckDB's C headers, vendored in
+# ext/duckdb/include, through their own #cgo lines).
 lint-ext:
-	$(GO) vet -tags urlnorm_ext ./ext/... ./internal/duckcapi/
-	$(GO) vet -tags urlnorm_ext,urlnorm_testpanic ./ext/... ./internal/duckcapi/
-	$(GO) run $(STATICCHECK) -tags urlnorm_ext ./ext/... ./internal/duckcapi/
+	$(GO) vet -tags urlnorm_ext ./ext/... ./internal/duckcapi/ ./internal/sqlitecapi/
+	$(GO) vet -tags urlnorm_ext,urlnorm_testpanic ./ext/... ./internal/duckcapi/ ./internal/sqlitecapi/
+	$(GO) run $(STATICCHECK) -tags urlnorm_ext ./ext/... ./internal/duckcapi/ ./internal/sqlitecapi/
 
 # bench: the peer and SQL benchmarks of benchmarks/README.md (a separate Go
 # module). Waits for a quiet machine before each measurement; results in
