@@ -160,7 +160,9 @@ func openSQL(engine, file string, opts ...udf.Option) (*sql.DB, error) {
 }
 
 // sqlError drops duckdb-go's "database/sql/driver: API error: " from an
-// error a urlnorm function raised, which says nothing to a SQL user.
+// error a urlnorm function raised, which says nothing to a SQL user. Only
+// the duckdb adapter's fallback (a duckdb-go it does not know) puts it
+// there; its C API path raises the function's message as it is.
 func sqlError(err error) string {
 	return strings.Replace(err.Error(), "database/sql/driver: API error: ", "", 1)
 }
