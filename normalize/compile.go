@@ -205,7 +205,7 @@ func New(p Profile) (*Normalizer, error) {
 //   - normalizer (reference): asParsed (scheme, authority and path in one
 //     copy), bySegment (the whole path through appendPct), verbatimCanon (a
 //     verbatim URL the rules leave as it is or only cut, its query too with
-//     queryKept, or written in the profile's order by appendReordered: no
+//     queryKept, or written in the profile's order by appendKept: no
 //     parse), the query's one '%' scan for all its parts,
 //     decodeRepeated's shortcut;
 //   - data: needParams and pctAny (the reference splits every query and

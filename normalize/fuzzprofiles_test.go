@@ -37,7 +37,7 @@ func FuzzProfiles(f *testing.F) {
 		"https://www.example.com/a/b/#f", "HTTPS://WWW2.EXAMPLE.COM:8080/", "http://example.com/a/?q", "https://example.com/",
 		// verbatim queries the rules may leave as they are (queryKept)
 		"https://example.com/?a=1&b=2", "https://example.com/?a=&a&b+c=d=e#f", "https://example.com/?B=1&a", "https://example.com/?a=1&&b=2",
-		// a kept query in another order, slashes before a query or a fragment (appendReordered, canon.slash)
+		// a kept query in another order, slashes before a query or a fragment (appendKept, canon.slash)
 		"https://example.com/a/b/?id=5&bench=1#top", "https://example.com//?b=2&a=1&a", "https://example.com/?b=1=2&a=+&B=", "https://example.com/a//#f",
 		// the pieces one reader splits for both (nextPiece): a removed key first, "=", '=' in a value, "k", "k=", a trailing '&'
 		"https://example.com/?utm_source=x&==&a=b=c&a&a=&", "https://example.com/?&&",

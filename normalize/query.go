@@ -492,33 +492,16 @@ func (n *Normalizer) keyless() bool {
 		(n.order == nil || n.query.Order == OrderPair && !n.k.sortDecoded)
 }
 
-// appendReordered appends the parameters of q, a query whose parameters
-// queryKept says the rules write as they are but not in this order, in
-// the profile's order: the pieces of q (nextPiece; queryKept refused an
-// empty piece, one the rules rewrite or cut and a key they remove, so
+// appendKept appends the query q, whose parameters queryKept says the
+// rules write as they are or remove (removed: bit i for parameter i),
+// as the rules write it: '?' and the kept parameters in the profile's
+// order, or nothing when none is left and the rules drop an empty query
+// (query.drop_empty). The parameters are the pieces of q (nextPiece;
+// queryKept refused an empty piece and one the rules rewrite or cut, so
 // appendQuery's direct split would keep each piece as it is: no rule is
 // read again, as splitQuery would, 338 instructions per reordered URL of
 // web_dirty) sorted by sortParams (stable: equal keys keep their order),
 // as the general path would.
-func (n *Normalizer) appendReordered(dst []byte, q string) []byte {
-	var buf [16]param // on the stack: a longer query allocates its list
-	ps := buf[:0]
-	keys := !n.keyless() // the order may read keys
-	for at := 0; at <= len(q); {
-		p, _ := n.nextPiece(q, at, false, keys)
-		ps = append(ps, p)
-		at = int(p.end) + 1
-	}
-	b := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
-	n.sortParams(ps, b)
-	return appendParams(dst, ps, b)
-}
-
-// appendKept is appendReordered for a query some of whose parameters the
-// rules remove (removed, from queryKept: bit i for parameter i): '?' and
-// the others in the profile's order, or nothing when none is left and the
-// rules drop an empty query (query.drop_empty). A function apart, so that
-// the queries without a removed parameter (default's) do not pay for it.
 func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
 	var buf [16]param // on the stack: a longer query allocates its list
 	ps := buf[:0]

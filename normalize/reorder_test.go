@@ -9,7 +9,7 @@ import (
 
 // reorderSeeds are verbatim URLs on each boundary of issue 18's two
 // shortcuts (verbatim.go: a kept query written in the profile's order,
-// appendReordered; trailing slashes cut before a query or a fragment).
+// appendKept; trailing slashes cut before a query or a fragment).
 var reorderSeeds = []string{
 	"https://example.com/a/b?id=5&bench=1",      // sqlbench's row: bench=k after the URL's own query
 	"HTTPS://EXAMPLE.COM/a/b/?id=5&bench=1#top", // sqlbench's row, every change at once

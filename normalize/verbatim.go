@@ -434,7 +434,8 @@ func removesEvery(groups []ParamGroup) bool {
 // bytes of the output before lowerTo are lowercased (the scheme and the
 // host of an input that has them in uppercase). When sort is set, the
 // query s[rest+1:q1] (s[rest] is its '?') is written with its parameters
-// in the profile's order (sort.appendReordered).
+// in the profile's order, without those the rules remove (removed:
+// sort.appendKept).
 type canon struct {
 	scheme string
 	end    int
@@ -484,11 +485,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	switch {
 	case c.sort != nil:
 		dst = append(dst, s[from:c.slash]...)
-		if c.removed != 0 {
-			dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
-		} else {
-			dst = c.sort.appendReordered(append(dst, '?'), s[c.rest+1:c.q1])
-		}
+		dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
 		dst = append(dst, s[c.q1:c.end]...)
 	case c.slash != c.rest:
 		dst = append(dst, s[from:c.slash]...)
