@@ -107,26 +107,22 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 		}
 	}
 	bridge.BeforeRow(f, args)
-	if f.IntResult() {
-		v, null, err := f.Int(args, nulls)
-		switch {
-		case err != nil:
-			resultError(ctx, err.Error())
-		case null:
-			C.urlnorm_result_null(ctx)
-		default:
-			C.urlnorm_result_int(ctx, C.longlong(v))
-		}
-		return
-	}
-	out, null, err := f.Text(st.out[:0], args, nulls)
-	st.out = out
-	if err == nil && !null {
-		err = bridge.TextTooBig(f, int64(len(out)), int64(C.urlnorm_length_limit(ctx)))
-		if err != nil {
-			msg := err.Error()
-			C.urlnorm_result_toobig(ctx, (*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.int(len(msg)))
-			return
+	var v int64
+	var out []byte
+	var null bool
+	var err error
+	intResult := f.IntResult()
+	if intResult {
+		v, null, err = f.Int(args, nulls)
+	} else {
+		out, null, err = f.Text(st.out[:0], args, nulls)
+		st.out = out
+		if err == nil && !null {
+			if err = bridge.TextTooBig(f, int64(len(out)), int64(C.urlnorm_length_limit(ctx))); err != nil {
+				msg := err.Error()
+				C.urlnorm_result_toobig(ctx, (*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.int(len(msg)))
+				return
+			}
 		}
 	}
 	switch {
@@ -134,6 +130,8 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 		resultError(ctx, err.Error())
 	case null:
 		C.urlnorm_result_null(ctx)
+	case intResult:
+		C.urlnorm_result_int(ctx, C.longlong(v))
 	default:
 		C.urlnorm_result_text(ctx, (*C.char)(unsafe.Pointer(unsafe.SliceData(out))), C.uint64_t(len(out)))
 	}
