@@ -268,11 +268,23 @@ func (f *Func) intRow(args []string, nulls []bool) (n int64, null bool, err erro
 			n, null, err = 0, false, f.panicError(r, args, nulls)
 		}
 	}()
+	return f.IntUnguarded(nil, args, nulls)
+}
+
+// IntUnguarded is Int without Int's recover, as TextUnguarded is Text
+// without Text's (a panic in f's implementation propagates to the host,
+// which reports it with f.RowPanicError), with the host's Scratch s for its
+// run of rows (nil: none; see Scratch). A function without an integer
+// implementation takes Int's boxed path, recover included.
+func (f *Func) IntUnguarded(s *Scratch, args []string, nulls []bool) (n int64, null bool, err error) {
+	if f.integer == nil {
+		return f.Int(args, nulls)
+	}
 	if anyNull(nulls) {
 		err = f.nullRow(args, nulls)
 		return 0, err == nil, err
 	}
-	if n, null, err = f.integer(nil, args); err != nil {
+	if n, null, err = f.integer(s, args); err != nil {
 		null, err = f.reject(args, err)
 		return 0, null, err
 	}

@@ -158,6 +158,10 @@ type batch struct {
 	nulls []uint8
 	err   error
 	row   int // the row that raised, or -1
+
+	// scratch is what the rows reuse: the part functions' parser, which
+	// they would otherwise take from a pool for every row (udf.Scratch).
+	scratch udf.Scratch
 }
 
 func (b *batch) fail(msg string) {
@@ -166,13 +170,20 @@ func (b *batch) fail(msg string) {
 
 func (b *batch) run(n int) {
 	b.row = -1
+	args, nulls := make([]string, len(b.cols)), make([]bool, len(b.cols))
+	// One recover serves every row (TextUnguarded): a panic while a row is
+	// evaluated is that row's error, as Text would return it; one in the
+	// glue (BeforeRow) is the function's.
+	inRow := false
 	defer func() {
 		if r := recover(); r != nil {
 			b.err = udf.PanicError(b.f.Name, r)
+			if inRow {
+				b.err = b.f.RowPanicError(r, args, nulls)
+			}
 			b.row = len(b.ends)
 		}
 	}()
-	args, nulls := make([]string, len(b.cols)), make([]bool, len(b.cols))
 	// A constant argument (a profile) is checked once, as DuckDB's binder
 	// does in the embedded adapter: a misspelt profile raises even with no
 	// rows.
@@ -195,16 +206,9 @@ func (b *batch) run(n int) {
 			nulls[i] = !ok
 		}
 		bridge.BeforeRow(b.f, args)
-		var null bool
-		var err error
-		if b.f.IntResult() {
-			var v int64
-			if v, null, err = b.f.Int(args, nulls); err == nil && !null {
-				b.out = strconv.AppendInt(b.out, v, 10)
-			}
-		} else {
-			b.out, null, err = b.f.Text(b.out, args, nulls)
-		}
+		inRow = true
+		null, err := b.row1(args, nulls)
+		inRow = false
 		if err != nil {
 			b.err, b.row = err, row
 			return
@@ -212,6 +216,20 @@ func (b *batch) run(n int) {
 		b.ends = append(b.ends, int64(len(b.out)))
 		b.nulls = append(b.nulls, boolByte(null))
 	}
+}
+
+// row1 appends one row's result to b.out: text, or an integer result
+// (BOOLEAN 0/1, INTEGER, BIGINT) in decimal.
+func (b *batch) row1(args []string, nulls []bool) (null bool, err error) {
+	if !b.f.IntResult() {
+		b.out, null, err = b.f.TextUnguarded(&b.scratch, b.out, args, nulls)
+		return null, err
+	}
+	v, null, err := b.f.IntUnguarded(&b.scratch, args, nulls)
+	if err == nil && !null {
+		b.out = strconv.AppendInt(b.out, v, 10)
+	}
+	return null, err
 }
 
 // glueError is an error of the glue itself: a bad call.
