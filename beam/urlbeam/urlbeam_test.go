@@ -223,9 +223,12 @@ func TestSameDependencies(t *testing.T) {
 			paths = append(paths, f[0])
 		}
 	}
-	out, err := exec.Command("go", append([]string{"list", "-m"}, paths...)...).Output()
+	cmd := exec.Command("go", append([]string{"list", "-m"}, paths...)...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list -m: %v", err)
+		t.Fatalf("go list -m: %v\n%s", err, stderr.String())
 	}
 	checked := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {

@@ -32,27 +32,41 @@ func Root() string {
 // test binary in a new network namespace whose only interface is loopback:
 // the runner's ports are then reachable from this machine's loopback only.
 // Otherwise the tests run as they are, and say so.
+//
+// The run gets a temporary directory of its own as TMPDIR, removed at the
+// end: the Beam SDK's loopback worker creates an empty file there per
+// pipeline ("beamloopbackworker-*", runnerlib.Execute) and never removes
+// it, which left hundreds in the machine's /tmp.
 func Main(m *testing.M, run func(*testing.M) int) {
 	if os.Getenv(envNetns) == "" {
-		cli, dir, err := buildCLI()
+		tmp, err := os.MkdirTemp("", "urlbeam-tmp-")
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "beamtest: building urlnorm:", err)
+			fmt.Fprintln(os.Stderr, "beamtest:", err)
 			os.Exit(2)
 		}
-		code, ran := inNetns(cli)
-		if ran {
-			os.RemoveAll(dir)
-			os.Exit(code)
-		}
-		fmt.Fprintln(os.Stderr, "beamtest: no private network namespace (unshare needs root): prism listens on all interfaces during the tests")
-		os.Setenv(envCLI, cli)
-		defer os.RemoveAll(dir)
+		os.Setenv("TMPDIR", tmp)
+		code := outer(m, run)
+		os.RemoveAll(tmp)
+		os.Exit(code)
 	}
-	code := run(m)
-	if os.Getenv(envNetns) == "" {
-		os.RemoveAll(filepath.Dir(os.Getenv(envCLI)))
+	os.Exit(run(m))
+}
+
+// outer is Main in the process go test started: it builds the CLI, then
+// runs the tests in a private network namespace or, failing that, here.
+func outer(m *testing.M, run func(*testing.M) int) int {
+	cli, dir, err := buildCLI()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "beamtest: building urlnorm:", err)
+		return 2
 	}
-	os.Exit(code)
+	defer os.RemoveAll(dir)
+	if code, ran := inNetns(cli); ran {
+		return code
+	}
+	fmt.Fprintln(os.Stderr, "beamtest: no private network namespace (unshare needs root): prism listens on all interfaces during the tests")
+	os.Setenv(envCLI, cli)
+	return run(m)
 }
 
 // Corpus is the repository's test corpus of URL files, in order.
