@@ -123,6 +123,8 @@ set_duckdb_version set_duckdb_tag:
 
 # beam-test: the Apache Beam module's tests (pipelines on prism, direct and
 # the universal runner against urlnorm), vet and staticcheck; a separate
-# module, see docs/scale.md.
+# module, see docs/scale.md. The tests run in a network namespace without
+# the module proxy (beam/internal/beamtest), so every module whose go.mod
+# they read (TestSameDependencies: go list -m) is downloaded first.
 beam-test:
-	cd beam && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
+	cd beam && $(GO) mod download && $(GO) vet ./... && $(GO) test ./... && $(GO) run $(STATICCHECK) ./...
