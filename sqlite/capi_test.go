@@ -13,6 +13,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/urlnorm/urlnorm/internal/slt"
+	"github.com/urlnorm/urlnorm/internal/sqlitecapi"
+	"github.com/urlnorm/urlnorm/normalize"
 )
 
 // fallbackDriver registers the functions through go-sqlite3's RegisterFunc
@@ -195,6 +197,40 @@ func TestValues(t *testing.T) {
 			if got := runRecord(slt.DB{Engine: "sqlite", DB: openPath(t, p.fallback)}, c.sql); !strings.HasPrefix(got, c.want) {
 				t.Errorf("%s: %s = %s; want %s", p.name, c.sql, got, c.want)
 			}
+		}
+	}
+}
+
+// A text result reaches SQLite from the C side's buffer when it fits
+// (sqlitecapi.RowBuf bytes) and from Go memory when it does not: results
+// of every length around the boundary, empty ones, NULLs and integers
+// between them, are the same through both paths and Go's.
+func TestResultBuffer(t *testing.T) {
+	n := normalize.MustLookup("default")
+	var urls []any
+	for l := sqlitecapi.RowBuf - 3; l <= sqlitecapi.RowBuf+3; l++ {
+		urls = append(urls, "http://a.example/"+strings.Repeat("p", l-len("http://a.example/")))
+	}
+	urls = append(urls, "http://a.example/"+strings.Repeat("é", 3*sqlitecapi.RowBuf), nil, "http://a.example/x", "nope")
+	for _, p := range paths {
+		db := openPath(t, p.fallback)
+		for i, u := range urls {
+			var got sql.NullString
+			var port sql.NullInt64
+			if err := db.QueryRow(`SELECT try_normalize_url(?), url_port(?)`, u, u).Scan(&got, &port); err != nil && u != "nope" {
+				t.Fatalf("%s: row %d: %v", p.name, i, err)
+			}
+			want, err := "", error(nil)
+			if s, ok := u.(string); ok {
+				want, err = n.Normalize(s)
+			}
+			if got.Valid != (u != nil && err == nil) || got.String != want {
+				t.Errorf("%s: row %d: %d bytes (valid %v), want %d", p.name, i, len(got.String), got.Valid, len(want))
+			}
+		}
+		var empty sql.NullString
+		if err := db.QueryRow(`SELECT url_query('http://a.example/?')`).Scan(&empty); err != nil || !empty.Valid || empty.String != "" {
+			t.Errorf("%s: the empty query: %v, %v", p.name, empty, err)
 		}
 	}
 }

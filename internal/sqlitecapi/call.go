@@ -3,14 +3,32 @@
 package sqlitecapi
 
 /*
+#include <stddef.h>
 #include <stdint.h>
+
+// urlnorm_row is a row's result as Go leaves it for urlnorm_xfunc to set:
+// most rows are set in C, so the Go side makes no call back into C (each
+// cost about as much as a short URL's normalization).
+typedef struct {
+	int kind;       // URLNORM_SET, URLNORM_TEXT, URLNORM_NULL or URLNORM_INT
+	long long v;    // URLNORM_INT's value
+	uint64_t n;     // URLNORM_TEXT's length: its bytes are in the caller's buffer
+} urlnorm_row;
+
+enum {
+	URLNORM_SET,    // Go set the result (an error, or a text too long for the buffer)
+	URLNORM_TEXT,
+	URLNORM_NULL,
+	URLNORM_INT,
+};
+
+// URLNORM_ROW_BUF is the most bytes of a text result that urlnorm_xfunc
+// takes on its stack: almost every URL's.
+#define URLNORM_ROW_BUF 4096
 
 // Declarations only: the definitions are in xfunc.h.
 void urlnorm_result_text(void *ctx, const char *p, uint64_t n);
-void urlnorm_result_int(void *ctx, long long v);
-long long urlnorm_length_limit(void *ctx);
 void urlnorm_result_toobig(void *ctx, const char *p, int n);
-void urlnorm_result_null(void *ctx);
 void urlnorm_result_error(void *ctx, const char *p, int n);
 int urlnorm_type_null(void);
 int urlnorm_type_integer(void);
@@ -25,6 +43,10 @@ import (
 	"github.com/urlnorm/urlnorm/internal/bridge"
 	"github.com/urlnorm/urlnorm/udf"
 )
+
+// RowBuf is the most bytes of a text result that SQLite's call takes on
+// its stack; a longer one is set from Go memory.
+const RowBuf = C.URLNORM_ROW_BUF
 
 // names are the C strings of the function names, made once: SQLite keeps
 // its own copy, and registration runs once per connection.
@@ -55,11 +77,14 @@ func urlnormFuncVolatile(i C.int) C.int {
 
 // rowState is what a call needs beyond its stack: the arguments (udf's
 // functions keep them, so on the stack they would be moved to the heap on
-// every row) and the result buffer, reused through a pool.
+// every row) and the part functions' parser, reused through a pool.
 type rowState struct {
 	args  [udf.MaxArgs]string
 	nulls [udf.MaxArgs]bool
-	out   []byte
+
+	// scratch is what the rows reuse: the part functions' parser, which
+	// they would otherwise take from a pool of their own (udf.Scratch).
+	scratch udf.Scratch
 }
 
 var states = sync.Pool{New: func() any { return new(rowState) }}
@@ -71,25 +96,37 @@ var (
 	typeFloat   = C.urlnorm_type_float()
 )
 
-// urlnormSqliteCall runs bridge.Funcs[fn] on one row and sets the result.
-// Text arguments are borrowed from SQLite for the call; a NULL or a
-// number comes as its type (and value in ints or nums), text NULL. udf
-// applies the row contract; this only converts SQLite's values.
+// urlnormSqliteCall runs bridge.Funcs[fn] on one row and leaves its result
+// in row for the caller to set: a text in buf (of bufCap bytes, the
+// caller's), a NULL or an integer. A text that does not fit in buf, and an
+// error, it sets itself (URLNORM_SET). Text arguments are borrowed from
+// SQLite for the call; a NULL or a number comes as its type (and value in
+// ints or nums), text NULL. limit is the connection's
+// SQLITE_LIMIT_LENGTH. udf applies the row contract; this only converts
+// SQLite's values.
 //
 //export urlnormSqliteCall
 func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.char, lens *C.int,
-	types *C.int, ints *C.longlong, nums *C.double) {
+	types *C.int, ints *C.longlong, nums *C.double, buf *C.char, bufCap C.size_t, limit C.longlong, row *C.urlnorm_row) {
 	f := bridge.Funcs[fn]
+	row.kind = C.URLNORM_SET
+	st := states.Get().(*rowState)
+	args, nulls := st.args[:argc], st.nulls[:argc]
+	// One recover serves the row and the glue around it: a panic while the
+	// row is evaluated is the row's error (with its arguments), as udf's
+	// Text would return it; one in the glue is the function's.
+	inRow := false
 	defer func() {
 		if r := recover(); r != nil {
-			resultError(ctx, udf.PanicError(f.Name, r).Error())
+			err := udf.PanicError(f.Name, r)
+			if inRow {
+				err = f.RowPanicError(r, args, nulls)
+			}
+			resultError(ctx, err.Error())
 		}
+		clear(args) // SQLite's memory, valid for this call only
+		states.Put(st)
 	}()
-	st := states.Get().(*rowState)
-	defer states.Put(st)
-	args, nulls := st.args[:argc], st.nulls[:argc]
-	// The arguments are SQLite's memory, valid for this call only.
-	defer clear(args)
 	clear(nulls)
 	ts, ls, tys := unsafe.Slice(text, argc), unsafe.Slice(lens, argc), unsafe.Slice(types, argc)
 	for i := range args {
@@ -107,33 +144,40 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 		}
 	}
 	bridge.BeforeRow(f, args)
-	var v int64
-	var out []byte
-	var null bool
-	var err error
-	intResult := f.IntResult()
-	if intResult {
-		v, null, err = f.Int(args, nulls)
-	} else {
-		out, null, err = f.Text(st.out[:0], args, nulls)
-		st.out = out
-		if err == nil && !null {
-			if err = bridge.TextTooBig(f, int64(len(out)), int64(C.urlnorm_length_limit(ctx))); err != nil {
-				msg := err.Error()
-				C.urlnorm_result_toobig(ctx, (*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.int(len(msg)))
-				return
-			}
+	inRow = true
+	if f.IntResult() {
+		v, null, err := f.IntUnguarded(&st.scratch, args, nulls)
+		inRow = false
+		switch {
+		case err != nil:
+			resultError(ctx, err.Error())
+		case null:
+			row.kind = C.URLNORM_NULL
+		default:
+			row.kind, row.v = C.URLNORM_INT, C.longlong(v)
 		}
+		return
 	}
+	// The text is written straight into the caller's buffer; append moves
+	// one that does not fit to Go memory, which is set from here.
+	out, null, err := f.TextUnguarded(&st.scratch, unsafe.Slice((*byte)(unsafe.Pointer(buf)), bufCap)[:0], args, nulls)
+	inRow = false
 	switch {
 	case err != nil:
 		resultError(ctx, err.Error())
 	case null:
-		C.urlnorm_result_null(ctx)
-	case intResult:
-		C.urlnorm_result_int(ctx, C.longlong(v))
+		row.kind = C.URLNORM_NULL
 	default:
-		C.urlnorm_result_text(ctx, (*C.char)(unsafe.Pointer(unsafe.SliceData(out))), C.uint64_t(len(out)))
+		if err := bridge.TextTooBig(f, int64(len(out)), int64(limit)); err != nil {
+			msg := err.Error()
+			C.urlnorm_result_toobig(ctx, (*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.int(len(msg)))
+			return
+		}
+		if len(out) > 0 && unsafe.SliceData(out) != (*byte)(unsafe.Pointer(buf)) {
+			C.urlnorm_result_text(ctx, (*C.char)(unsafe.Pointer(unsafe.SliceData(out))), C.uint64_t(len(out)))
+			return
+		}
+		row.kind, row.n = C.URLNORM_TEXT, C.uint64_t(len(out))
 	}
 }
 

@@ -49,27 +49,38 @@ static void urlnorm_xfunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 			break;
 		}
 	}
-	urlnormSqliteCall(ctx, (uintptr_t)sqlite3_user_data(ctx), argc, text, len, types, ints, nums);
+	// A text result is written here (Go's bytes would need a call back
+	// into C to set, which cost as much as the row's work); SQLite copies
+	// it. Longer ones Go sets itself.
+	char buf[URLNORM_ROW_BUF];
+	urlnorm_row row;
+	long long limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+	urlnormSqliteCall(ctx, (uintptr_t)sqlite3_user_data(ctx), argc, text, len, types, ints, nums,
+	                  buf, sizeof buf, limit, &row);
+	switch (row.kind) {
+	case URLNORM_TEXT:
+		sqlite3_result_text64(ctx, row.n ? buf : "", row.n, SQLITE_TRANSIENT, SQLITE_UTF8);
+		break;
+	case URLNORM_NULL:
+		sqlite3_result_null(ctx);
+		break;
+	case URLNORM_INT:
+		sqlite3_result_int64(ctx, row.v);
+		break;
+	}
 }
 
 int urlnorm_type_null(void) { return SQLITE_NULL; }
 int urlnorm_type_integer(void) { return SQLITE_INTEGER; }
 int urlnorm_type_float(void) { return SQLITE_FLOAT; }
 
-// urlnorm_result_text sets a text result of n bytes; Go has checked n
-// against urlnorm_length_limit. The 64-bit call: a length is never
-// narrowed to an int (one of 2 GiB would turn negative).
+// urlnorm_result_text sets a text result of n bytes too long for
+// urlnorm_xfunc's buffer; Go has checked n against SQLITE_LIMIT_LENGTH.
+// The 64-bit call: a length is never narrowed to an int (one of 2 GiB
+// would turn negative).
 void urlnorm_result_text(void *ctx, const char *p, uint64_t n) {
-	// SQLite copies the bytes: the Go buffer is reused for the next row.
+	// SQLite copies the bytes: they are Go's, garbage once the call returns.
 	sqlite3_result_text64((sqlite3_context *)ctx, n ? p : "", n, SQLITE_TRANSIENT, SQLITE_UTF8);
-}
-
-void urlnorm_result_int(void *ctx, long long v) { sqlite3_result_int64((sqlite3_context *)ctx, v); }
-
-// urlnorm_length_limit is the connection's SQLITE_LIMIT_LENGTH, the most
-// bytes a value may have.
-long long urlnorm_length_limit(void *ctx) {
-	return sqlite3_limit(sqlite3_context_db_handle((sqlite3_context *)ctx), SQLITE_LIMIT_LENGTH, -1);
 }
 
 // urlnorm_result_toobig raises a result over the length limit: the
@@ -78,8 +89,6 @@ void urlnorm_result_toobig(void *ctx, const char *p, int n) {
 	sqlite3_result_error((sqlite3_context *)ctx, p, n);
 	sqlite3_result_error_code((sqlite3_context *)ctx, SQLITE_TOOBIG);
 }
-
-void urlnorm_result_null(void *ctx) { sqlite3_result_null((sqlite3_context *)ctx); }
 
 void urlnorm_result_error(void *ctx, const char *p, int n) { sqlite3_result_error((sqlite3_context *)ctx, p, n); }
 
