@@ -97,7 +97,7 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			// bytes a step (+60).
 			start := 1
 			for off := 1; off < len(p); off += 32 {
-				for m := slashes(p[off:]); m != 0; m &= m - 1 {
+				for m := u.pathSlashes(p, off); m != 0; m &= m - 1 {
 					end := off + bits.TrailingZeros32(m)
 					if !yield(p[start:end]) {
 						return
@@ -120,6 +120,21 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			p = p[i:]
 		}
 	}
+}
+
+// pathSlashes is slashes(p[off:]) for p, u's path: when p[off:] is its
+// last 32 bytes or fewer and the URL's buffer has 32 bytes up to the
+// path's end (most URLs), the mask of those 32 bytes, shifted, where
+// slashes' load of a short string takes a branch on its length (16
+// bytes or more?) that the paths of the web take either way: one
+// mispredicted branch less per URL of web in cachegrind's model (3.95,
+// now 2.96) for 16 instructions more (616, now 632); urlbench's
+// Part/path_segments, two runs under load: 102.9, 102.3 → 99.9, 98.4 ns.
+func (u *URL) pathSlashes(p string, off int) uint32 {
+	if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
+		return slashes(u.str(u.pathEnd-32, u.pathEnd)) >> (32 - n)
+	}
+	return slashes(p[off:])
 }
 
 // QueryParam is one name=value pair of a query, decoded as HTML forms and

@@ -2,6 +2,8 @@ package normalize_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urlnorm/urlnorm/normalize"
@@ -90,4 +92,35 @@ func FuzzParseThroughPath(f *testing.F) {
 	}
 	var full, head normalize.Parser
 	f.Fuzz(func(t *testing.T, s string) { checkThroughPath(t, &full, &head, s) })
+}
+
+// TestPathSegmentsNearTheBuffersStart: AllPathSegments reads the slashes
+// of a path of 32 bytes or fewer in the 32 bytes of the URL's buffer up
+// to the path's end, which start in the scheme or the authority (their
+// "//" among them): for every host length that puts the window's start
+// before, at and after the path's, a slash at each position of the path,
+// the segments are strings.Split's, in raw's bytes and in a copy (an
+// uppercase host).
+func TestPathSegmentsNearTheBuffersStart(t *testing.T) {
+	var p normalize.Parser
+	for hostLen := 1; hostLen <= 30; hostLen++ {
+		host := strings.Repeat("h", hostLen-1) + "a"
+		for n := 1; n <= 34; n++ {
+			for at := 0; at < n; at++ {
+				b := []byte("/" + strings.Repeat("x", n-1))
+				b[at] = '/'
+				path := string(b)
+				want := strings.Split(path[1:], "/")
+				for _, raw := range []string{"https://" + host + path, "https://" + strings.ToUpper(host) + path} {
+					u, err := p.Parse(raw)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := slices.Collect(u.AllPathSegments()); !slices.Equal(got, want) {
+						t.Fatalf("%q: segments %q, want %q", raw, got, want)
+					}
+				}
+			}
+		}
+	}
 }
