@@ -18,11 +18,13 @@ func BenchmarkParts(b *testing.B) {
 	var segs []string
 	var href []byte
 	// How much of the URL a part reads, as udf's: all of it (Parser.Parse),
-	// its authority (ParseAuthority) or all but its path (ParseWithoutPath).
+	// its authority (ParseAuthority), all but its path (ParseWithoutPath)
+	// or up to its path's end (ParseThroughPath).
 	const (
 		whole = iota
 		auth
 		noPath
+		toPath
 	)
 	parts := []struct {
 		name  string
@@ -32,22 +34,25 @@ func BenchmarkParts(b *testing.B) {
 		{"parse", func(u *normalize.URL) int { return 0 }, whole},
 		{"parse_authority", func(u *normalize.URL) int { return 0 }, auth},
 		{"parse_without_path", func(u *normalize.URL) int { return 0 }, noPath},
+		{"parse_through_path", func(u *normalize.URL) int { return 0 }, toPath},
 		{"host", func(u *normalize.URL) int { return len(u.Host()) }, auth},
 		{"registrable_domain", func(u *normalize.URL) int { return len(u.RegistrableDomain()) }, auth},
 		{"domain_parts", func(u *normalize.URL) int { return len(u.DomainParts(normalize.AllSuffixes).Subdomain) }, auth},
-		{"extension", func(u *normalize.URL) int { return len(u.Extension()) }, whole},
+		{"path", func(u *normalize.URL) int { return len(u.Path()) }, toPath},
+		{"extension", func(u *normalize.URL) int { return len(u.Extension()) }, toPath},
 		{"path_segments", func(u *normalize.URL) int {
 			n := 0 // each segment read as found, as udf's segments writes each to the builder
 			for s := range u.AllPathSegments() {
 				n += len(s)
 			}
 			return n
-		}, whole},
+		}, toPath},
 		{"append_path_segments", func(u *normalize.URL) int {
 			segs, _ = u.AppendPathSegments(segs[:0])
 			return len(segs)
-		}, whole},
+		}, toPath},
 		{"query", func(u *normalize.URL) int { q, _ := u.Query(); return len(q) }, noPath},
+		{"fragment", func(u *normalize.URL) int { f, _ := u.Fragment(); return len(f) }, noPath},
 		{"query_param", func(u *normalize.URL) int { v, _ := u.QueryParam("utm_source"); return len(v) }, noPath},
 		{"parse_url", func(u *normalize.URL) int {
 			// Every part, each copied out, as udf's parseURL writes each
@@ -72,6 +77,8 @@ func BenchmarkParts(b *testing.B) {
 					parse = p.ParseAuthority
 				case noPath:
 					parse = p.ParseWithoutPath
+				case toPath:
+					parse = p.ParseThroughPath
 				}
 				urls := c.urls
 				for i := 0; b.Loop(); i++ {

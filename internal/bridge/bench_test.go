@@ -27,7 +27,7 @@ func BenchmarkChunk(b *testing.B) {
 		}
 		perRow(b, len(urls))
 	})
-	for _, name := range []string{"normalize_url", "canonical_key", "url_port", "url_host", "url_registrable_domain", "url_path_segments", "url_query_params", "parse_url", "canonicalize_url"} {
+	for _, name := range []string{"normalize_url", "canonical_key", "url_port", "url_host", "url_registrable_domain", "url_path", "url_extension", "url_path_segments", "url_query", "url_fragment", "url_query_params", "parse_url", "canonicalize_url"} {
 		f := udf.Overload(name, 1)
 		b.Run("Chunk/"+name, func(b *testing.B) {
 			in := []Vector{duckStrings(urls...)}

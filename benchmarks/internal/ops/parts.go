@@ -13,7 +13,8 @@ import (
 // the authority read the URL up to there (Parser.ParseAuthority), as udf's
 // do. Each is compared with Normalize/default, the cost of
 // normalize_url(url); the parts after the path skip it
-// (Parser.ParseWithoutPath), as udf's do.
+// (Parser.ParseWithoutPath) and those of the path stop at its end
+// (Parser.ParseThroughPath), as udf's do.
 func Parts() []Op {
 	type partFunc = func(u *normalize.URL, dst []byte) []byte
 	type reach int
@@ -21,6 +22,7 @@ func Parts() []Op {
 		whole reach = iota
 		authority
 		noPath
+		toPath
 	)
 	// newText's newPart makes an instance's part function (with its own
 	// state, if any).
@@ -34,6 +36,8 @@ func Parts() []Op {
 				parse = p.ParseAuthority
 			case noPath:
 				parse = p.ParseWithoutPath
+			case toPath:
+				parse = p.ParseThroughPath
 			}
 			part := newPart()
 			return func(s string) bool {
@@ -50,20 +54,21 @@ func Parts() []Op {
 	text := func(name string, part partFunc) Op { return newText(name, whole, func() partFunc { return part }) }
 	auth := func(name string, part partFunc) Op { return newText(name, authority, func() partFunc { return part }) }
 	tail := func(name string, part partFunc) Op { return newText(name, noPath, func() partFunc { return part }) }
+	path := func(name string, part partFunc) Op { return newText(name, toPath, func() partFunc { return part }) }
 	return []Op{
 		text("parse only", func(u *normalize.URL, dst []byte) []byte { return dst }),
 		auth("parse authority only (is_valid_url)", func(u *normalize.URL, dst []byte) []byte { return dst }),
 		auth("scheme", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Scheme()...) }),
 		auth("host", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Host()...) }),
 		auth("port", func(u *normalize.URL, dst []byte) []byte { return strconv.AppendInt(dst, int64(u.Port()), 10) }),
-		text("path", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Path()...) }),
+		path("path", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Path()...) }),
 		tail("query", func(u *normalize.URL, dst []byte) []byte { q, _ := u.Query(); return append(dst, q...) }),
 		tail("fragment", func(u *normalize.URL, dst []byte) []byte { f, _ := u.Fragment(); return append(dst, f...) }),
 		auth("registrable_domain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.RegistrableDomain()...) }),
 		auth("public_suffix", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.PublicSuffix()...) }),
 		auth("subdomain", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Subdomain()...) }),
-		text("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
-		text("path_segments", func(u *normalize.URL, dst []byte) []byte {
+		path("extension", func(u *normalize.URL, dst []byte) []byte { return append(dst, u.Extension()...) }),
+		path("path_segments", func(u *normalize.URL, dst []byte) []byte {
 			for s := range u.AllPathSegments() { // each copied out as found, as udf's segments
 				dst = append(dst, s...)
 			}
