@@ -159,10 +159,10 @@ func buildSuffixTable() {
 // first chunk. A label is hashed in chunks of 8 bytes counted from its
 // end, each a big-endian word (the label's last byte in the low bits),
 // the first chunk having 1 to 8 bytes (none for an empty label), zero
-// above them: a multiply per chunk (suffixMix) from the last. The table holds
-// fixed keys, so a fixed hash gives every process the same table (its
-// longest run of full slots, which bounds a lookup's probes, is pinned by
-// a test).
+// above them: a multiply per chunk (suffixMix) from the last. The table
+// holds fixed keys, so a fixed hash gives every process the same table
+// (its longest run of full slots, which bounds a lookup's probes, is
+// pinned by a test).
 //
 // It reads s a word at a time from end, finding the dot and hashing in one
 // pass: the word at p holds s[p-8:p], also when fewer than 8 bytes are
@@ -201,13 +201,13 @@ func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint6
 	}
 }
 
-// suffixDots returns a big-endian word w of a string with 0x80 in the
-// byte of its last dot (the lowest byte that is '.') and 0 below it, or 0
-// when it has no dot. Bytes above that dot may be marked too (a borrow
-// runs up from it, "./"): only the lowest mark is exact, and it is the
-// one the walk wants, with the string's last byte in the low bits. It is
-// dotBytes' test with one operation less (TestSuffixDots holds it to a
-// byte loop), and the walk tests every word of a label with it.
+// suffixDots marks the last dot of w, a big-endian word of a string (its
+// last byte in the low bits): 0x80 in the lowest byte that is '.' and 0
+// below it, or 0 when w has no dot. Bytes above that dot may be marked
+// too (a borrow runs up from it, "./"): only the lowest mark is exact,
+// and it is the one the walk wants. It is dotBytes' test with one
+// operation less (TestSuffixDots holds it to a byte loop), and the walk
+// tests every word of a label with it.
 func suffixDots(w uint64) uint64 {
 	x := w ^ '.'*ones // the dots' bytes are 0
 	return (x - ones) &^ x & (0x80 * ones)
@@ -299,10 +299,10 @@ func le64(s string) uint64 {
 // is not in suffixTable.tops), and probes at most one slot more per label
 // than the table's longest run of full slots (13, and 9 in tops;
 // TestSuffixTableRun), reading a node's label only when its parent,
-// length and first chunk match. It does not
-// allocate, but for a string that netip.ParseAddr may take (digits and
-// dots; or up to 4 hex digits, then a colon) and that is no IP address
-// (never a domain the URL parser makes), whose failed parse does.
+// length and first chunk match. It does not allocate, but for a string
+// that netip.ParseAddr may take (digits and dots; or up to 4 hex digits,
+// then a colon) and that is no IP address (never a domain the URL parser
+// makes), whose failed parse does.
 func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	if mayBeAddr(domain) {
 		if _, err := netip.ParseAddr(domain); err == nil {
@@ -326,14 +326,13 @@ func suffixWalk(domain string) (n int, icann bool, registrable int) {
 	l := 0               // where the label walked starts
 
 	// The top-level label first, from suffixTable.tops, when the last 8
-	// bytes hold it and its dot (as they do in all but 0.4 % of the web
-	// corpus's hosts) and it is a rule ("com"): one word read, a key that
-	// is the label itself, no filter, no wildcard to look at. The walk
-	// below goes on from the label before it (there is one: the dot); it
-	// starts from the top when the label is any other (longer, unlisted,
-	// not a rule). The ICANN bit is the node's own, even when its children
-	// match the wildcard: the label before it is such a child, and gives
-	// the same bit.
+	// bytes hold it and its dot and it is a rule ("com"; 99.3 % of the
+	// web corpus's walks): one word read, a key that is the label itself,
+	// no filter, no wildcard to look at. The walk below goes on from the
+	// label before it (there is one: the dot); it starts from the top when
+	// the label is any other (longer, unlisted, not a rule). The ICANN bit
+	// is the node's own, even when its children match the wildcard: the
+	// label before it is such a child, and gives the same bit.
 	if len(domain) >= 8 {
 		if w := be64(domain[len(domain)-8:]); suffixDots(w) != 0 {
 			first, k := suffixCut(w, suffixDots(w))
