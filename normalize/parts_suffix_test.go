@@ -26,6 +26,13 @@ func suffixHosts() []string {
 		"1.2.3.4", "a.1.2.3.4", "1.2.3.04", "1.2.3", "::1", "::ffff:1.2.3.4", "fe80::1%a.com", "fe80::1%",
 		"abcd:1::", "abcde:1::", "a:b.com", "com1", "v6.2001:db8::1", "%x.com", "1.2.3.4.com",
 		"a.aaaaaaaaaaaaaaaaaa.com", "anaaaaaaaaaaaaaaaaaa.com",
+		// Bytes no URL's domain has, which the walk's word tests must
+		// still read as they are: a NUL before a listed label ("\x00com"
+		// is not "com": the keys hold the length), bytes with the top bit
+		// set (0xAE is '.'|0x80), and a '/' after a dot (suffixDots
+		// marks it, above the dot's mark).
+		"abcd.\x00com", "ab.co.\x00uk", "x.city.kawasaki.\x00\x00jp", "\x00com", "abc.\x00co.uk", "abcd.\xaecom", "abcd\xae.com", "\xff.\xffcom",
+		"a./com", "./.com", "ab/.com", "a.b/.co.uk", "a/.b.c/.com",
 	}
 	for n := 1; n <= 66; n++ {
 		for _, suffix := range []string{"com", "co.uk", "github.io", "kawasaki.jp"} {
@@ -143,14 +150,57 @@ func TestSuffixLensCorpus(t *testing.T) {
 	t.Logf("%d hosts of %d URLs", len(hosts), len(lines))
 }
 
+// TestSuffixDots checks the walk's word test and cut (suffixDots and
+// suffixCut: the bytes of a big-endian word below its last dot) against
+// a byte loop, for every word of 8 bytes from an alphabet of the bytes
+// that matter to them: '.', '/' (which suffixDots may mark above a dot),
+// 0 and 0xAE (its borrow and top bit) and two others.
+func TestSuffixDots(t *testing.T) {
+	alphabet := []uint64{'.', '/', 0, 0xAE, 'a', 0xFF}
+	n := 1
+	for range 8 {
+		n *= len(alphabet)
+	}
+	for i := range n {
+		var w uint64
+		for j, x := 0, i; j < 8; j, x = j+1, x/len(alphabet) {
+			w |= alphabet[x%len(alphabet)] << (8 * j)
+		}
+		var want uint64
+		k, ok := 0, false
+		for ; k < 8; k++ { // byte k of w, from the low one: the string's last byte first
+			if w>>(8*k)&0xFF == '.' {
+				ok = true
+				break
+			}
+			want |= w & (0xFF << (8 * k))
+		}
+		if first, gotK, gotOK := normalize.SuffixDotsCut(w); gotOK != ok || ok && (first != want || gotK != k) {
+			t.Fatalf("%#016x: cut %#x at %d (dot %v), want %#x at %d (dot %v)", w, first, gotK, gotOK, want, k, ok)
+		}
+	}
+}
+
+// TestSuffixTops checks the walk's first step, the table of top-level
+// rules, against the main table it is built from.
+func TestSuffixTops(t *testing.T) {
+	for _, e := range normalize.SuffixTopsCheck() {
+		t.Error(e)
+	}
+}
+
 // TestSuffixTableRun pins the bound of a lookup's probes: the longest run
 // of full slots in the table (a label's lookup ends at the first empty
 // slot). The table's hash is fixed, so the run is the same in every
 // process; a new list that lengthens it past the bound needs a look at
 // the hash or the table's size.
 func TestSuffixTableRun(t *testing.T) {
-	if run := normalize.SuffixTableRun(); run > 14 {
-		t.Errorf("longest run of full slots %d, want ≤ 14 (suffix.go's comment states it)", run)
+	slots, tops := normalize.SuffixTableRun()
+	if slots > 14 {
+		t.Errorf("longest run of full slots %d, want ≤ 14 (suffix.go's comment states it)", slots)
+	}
+	if tops > 9 {
+		t.Errorf("longest run of full slots of the top-level rules %d, want ≤ 9 (suffix.go's comment states it)", tops)
 	}
 }
 
@@ -199,4 +249,19 @@ func FuzzSuffixLens(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSuffixLensNearMisses checks hosts whose walk compares a long label
+// with a node's that has its parent, length and first chunk, and finds
+// them different (SuffixNearMisses): the one path of a lookup that the
+// other tests may not take.
+func TestSuffixLensNearMisses(t *testing.T) {
+	hosts := normalize.SuffixNearMisses(8)
+	if len(hosts) < 8 {
+		t.Fatalf("%d near misses, want 8: %q", len(hosts), hosts)
+	}
+	for _, h := range hosts {
+		checkSuffixLens(t, h)
+	}
+	t.Log(hosts)
 }

@@ -16,42 +16,48 @@ import (
 // golang.org/x/net's copy of the list) and is then only read, so any
 // number of goroutines read it without locks.
 //
-// It is small enough to stay in the CPU's caches (256 KiB of slots, as
-// much for their labels' first chunks, read only when a slot's tag
-// matches, and the 32 KiB of suffixText), so a lookup costs a hash and a
-// few loads per label instead of a cold line of memory: this replaced a
-// 6 MiB cache keyed by whole hosts, whose lines a corpus of 30,149
-// distinct hosts (the web corpus) could not keep warm.
+// It is small enough to stay in the CPU's caches (512 KiB of slots, each
+// a node and its label's first chunk in 16 bytes, so that a probe reads
+// one line of memory; and the 32 KiB of suffixText), so a lookup costs a
+// hash and a few loads per label instead of a cold line of memory: this
+// replaced a 6 MiB cache keyed by whole hosts, whose lines a corpus of
+// 30,149 distinct hosts (the web corpus) could not keep warm. A host's
+// top-level label, the one every walk looks up, has a small table of its
+// own (suffixTable.tops, keyed by the label's bytes: no hash of a parent,
+// no filter), and the label before it is most often ruled out by the
+// filter, so that most walks read no slot of the main table at all (on
+// the web corpus, 8,703 lookups in it for 59,317 hosts).
 //
-// A slot, from the least significant bit (0: an empty slot; no label of
-// the list is empty, so no node is 0):
+// A slot's node, from the least significant bit (0: an empty slot; no
+// label of the list is empty, so no node is 0):
 //
 //	[16 bits] its parent's slot (suffixRoot: a top-level label)
+//	[16 bits] its label's length
 //	[16 bits] its label's offset in suffixText
-//	[ 6 bits] its label's length
 //	[ 2 bits] its type: suffixRule, suffixException or suffixParentOnly
 //	[ 1 bit ] in the ICANN section
 //	[ 1 bit ] its children match the wildcard
-//	[22 bits] the top bits of the key's hash (a tag: most slots that are
-//	          not the key's are told apart without reading the label)
+//
+// The key (parent, length) is the low 32 bits: a probe compares them in
+// one instruction.
 const (
-	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: 1.3 probes per label on web_dirty's hosts
+	suffixSlotBits = 15 // 10,533 nodes in 32,768 slots: 1.5 probes per lookup (that the filter lets through) on web_dirty's hosts
 	suffixSlots    = 1 << suffixSlotBits
 	suffixRoot     = 1<<16 - 1
-	suffixTagShift = 42
 
 	suffixRule       = 0 // a rule: the label and the ones after it are a public suffix
 	suffixException  = 1 // an exception rule ("!city.kawasaki.jp"): its parent is the suffix
 	suffixParentOnly = 2 // not a rule ("amazonaws.com"), only the parent of rules
 
-	// suffixKey is the bits of a slot that its key (parent, label) sets.
-	suffixKey = 1<<64 - 1<<suffixTagShift | 63<<32 | 0xFFFF
+	suffixOffset   = 32 // the node's bits
+	suffixType     = 48
+	suffixICANN    = 50
+	suffixWildcard = 51
 )
 
 var suffixTable struct {
 	once  sync.Once
-	slots [suffixSlots]uint64
-	first [suffixSlots]uint64 // each slot's label's first chunk (suffixLabel): most labels whole
+	slots [suffixSlots]suffixSlot
 
 	// filter has the bit suffixBit(h) of each node's hash h set: a label
 	// whose bit is clear is not in the table, which a lookup knows from
@@ -59,16 +65,59 @@ var suffixTable struct {
 	// slot that a label unlisted under its parent ("example" of
 	// "www.example.com": most hosts have one) reads at random.
 	filter [1 << (suffixFilterBits - 6)]uint64
+
+	// tops holds the top-level rules of 1 to 7 bytes ("com", not
+	// "xn--p1ai" nor "amazonaws"), keyed by suffixTopKey, for the walk's
+	// first step: each slot's first is the key, its node the main table's
+	// with its own slot in place of its parent's.
+	tops [suffixTops]suffixSlot
 }
+
+// suffixTopBits sizes suffixTable.tops: 1,098 labels in 4,096 slots (64
+// KiB, of which a corpus reads the few lines of its common labels), 1.08
+// probes per lookup on the web corpora's hosts.
+const (
+	suffixTopBits = 12
+	suffixTops    = 1 << suffixTopBits
+)
+
+// suffixTopKey is the key in suffixTable.tops of a label of k ≤ 7 bytes
+// whose first chunk is first (zero above its k bytes): its length above
+// its bytes, and a top bit that no empty slot has.
+func suffixTopKey(first uint64, k int) uint64 { return 1<<63 | uint64(k)<<56 | first }
+
+// suffixTopHome returns the slot of suffixTable.tops where the probes for
+// a key start.
+func suffixTopHome(key uint64) uint64 { return suffixMix(key) >> (64 - suffixTopBits) }
+
+// suffixTop returns the node of the top-level rule whose key is key
+// (suffixTopKey), with its own slot in place of its parent; or 0 when
+// there is none.
+func suffixTop(key uint64) uint64 {
+	for i := suffixTopHome(key); ; i++ {
+		e := &suffixTable.tops[i&(suffixTops-1)]
+		if e.first == key || e.first == 0 {
+			return e.node
+		}
+	}
+}
+
+// A suffixSlot is a node of the table (0: an empty slot) and its label's
+// first chunk (suffixLabel: most labels whole).
+type suffixSlot struct{ node, first uint64 }
 
 const suffixFilterBits = 18 // 10,533 nodes in 262,144 bits: 4 % of unlisted labels pass
 
-// suffixBit returns the filter's word and bit of a key's hash h (bits
-// that neither the slot, its low bits, nor the tag, its top ones, use).
+// suffixBit returns the filter's word and bit of a key's hash h: the 18
+// bits below the slot's (suffixHome). The bit is a shift count that the
+// shift masks to 6 bits.
 func suffixBit(h uint64) (word, bit uint64) {
-	i := h >> suffixSlotBits & (1<<suffixFilterBits - 1)
-	return i >> 6, 1 << (i & 63)
+	return h >> (64 - suffixSlotBits - suffixFilterBits + 6) & (1<<(suffixFilterBits-6) - 1), h >> (64 - suffixSlotBits - suffixFilterBits)
 }
+
+// suffixHome returns the slot where the probes for a key's hash h start:
+// its top bits (a product's, which all of the key's bits reach).
+func suffixHome(h uint64) uint64 { return h >> (64 - suffixSlotBits) }
 
 // buildSuffixTable fills suffixTable from suffixNodes, whose nodes come
 // after their parents.
@@ -85,58 +134,65 @@ func buildSuffixTable() {
 			panic("normalize: suffixNodes has an empty label or one with a dot: " + label)
 		}
 		_, h, first := suffixLabel(label, len(label), parent)
-		s := h
-		for suffixTable.slots[s%suffixSlots] != 0 {
+		s := suffixHome(h)
+		for suffixTable.slots[s%suffixSlots].node != 0 {
 			s++
 		}
 		s %= suffixSlots
-		suffixTable.slots[s] = parent | off<<16 | n<<32 | (x>>36&15)<<38 | h&^(1<<suffixTagShift-1)
-		suffixTable.first[s] = first
+		suffixTable.slots[s] = suffixSlot{parent | n<<16 | off<<suffixOffset | (x>>36&15)<<suffixType, first}
 		word, bit := suffixBit(h)
-		suffixTable.filter[word] |= bit
+		suffixTable.filter[word] |= 1 << (bit & 63)
 		slotOf[i] = uint16(s)
+		if parent == suffixRoot && x>>36&3 == suffixRule && n <= 7 {
+			key := suffixTopKey(first, int(n))
+			t := suffixTopHome(key)
+			for suffixTable.tops[t%suffixTops].first != 0 {
+				t++
+			}
+			suffixTable.tops[t%suffixTops] = suffixSlot{suffixTable.slots[s].node&^0xFFFF | s, key}
+		}
 	}
 }
 
 // suffixLabel returns where the label of s that ends at end starts (0, or
 // after a dot), the hash of the key (parent, that label), and the label's
 // first chunk. A label is hashed in chunks of 8 bytes counted from its
-// end, the first chunk having 1 to 8 bytes (none for an empty label) as a
-// little-endian word, zero-padded: a multiply-fold per chunk from the
-// last. The table holds fixed keys, so a fixed hash gives every process
-// the same table (its longest run of full slots, which bounds a lookup's
-// probes, is pinned by a test).
+// end, each a big-endian word (the label's last byte in the low bits),
+// the first chunk having 1 to 8 bytes (none for an empty label), zero
+// above them: a multiply per chunk (suffixMix) from the last. The table
+// holds fixed keys, so a fixed hash gives every process the same table
+// (its longest run of full slots, which bounds a lookup's probes, is
+// pinned by a test).
 //
 // It reads s a word at a time from end, finding the dot and hashing in one
-// pass: byte i of the word at p is s[p-8+i], also when fewer than 8 bytes
-// are left (the word of s[:8] shifted up; only a string shorter than 8
-// bytes is read a byte at a time).
+// pass: the word at p holds s[p-8:p], also when fewer than 8 bytes are
+// left (the word of s[:8] shifted down, zero above; only a string shorter
+// than 8 bytes is read a byte at a time). The first chunk is then the word
+// with the bytes up to the last dot cleared.
 func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint64) {
 	h := suffixSeed(parent)
 	for p := end; ; p -= 8 {
 		var w uint64
 		switch {
 		case p >= 8:
-			w = le64(s[p-8 : p])
+			w = be64(s[p-8 : p])
 		case len(s) >= 8:
-			w = le64(s[:8]) << (8 * (8 - p)) // s[:p] in the top bytes
+			w = be64(s[:8]) >> (8 * (7 - p) & 63) >> 8 // s[:p] in the low bytes
 		default: // s is shorter than 8 bytes
-			i := p - 1
-			for ; i >= 0 && s[i] != '.'; i-- {
-				first = first<<8 | uint64(s[i])
+			i, sh := p-1, 0
+			for ; i >= 0 && s[i] != '.'; i, sh = i-1, sh+8 {
+				first |= uint64(s[i]) << sh
 			}
 			return i + 1, suffixMix(h ^ first), first
 		}
-		if d := dotBytes(w); d != 0 {
-			i := (63 - bits.LeadingZeros64(d)) >> 3 // the last dot's byte
-			first = w >> (8 * i & 63) >> 8
-			return p - 7 + i, suffixMix(h ^ first), first
+		if d := suffixDots(w); d != 0 {
+			first, k := suffixCut(w, d)
+			return p - k, suffixMix(h ^ first), first
 		}
 		// No dot: the 8 bytes (those of them in s) are the label's first
 		// chunk when s or the label starts before them.
 		if p <= 8 {
-			first = w >> (8 * (8 - p) & 63)
-			return 0, suffixMix(h ^ first), first
+			return 0, suffixMix(h ^ w), w
 		}
 		if s[p-9] == '.' {
 			return p - 8, suffixMix(h ^ w), w
@@ -145,9 +201,45 @@ func suffixLabel(s string, end int, parent uint64) (start int, hash, first uint6
 	}
 }
 
-// suffixSeed starts the hash of a key with its parent (in the top bits,
-// where only the chunks of labels longer than 6 bytes reach).
-func suffixSeed(parent uint64) uint64 { return parent<<48 ^ 0x243F6A8885A308D3 }
+// suffixDots marks the last dot of w, a big-endian word of a string (its
+// last byte in the low bits): 0x80 in the lowest byte that is '.' and 0
+// below it, or 0 when w has no dot. Bytes above that dot may be marked
+// too (a borrow runs up from it, "./"): only the lowest mark is exact,
+// and it is the one the walk wants. It is dotBytes' test with one
+// operation less (TestSuffixDots holds it to a byte loop), and the walk
+// tests every word of a label with it.
+func suffixDots(w uint64) uint64 {
+	x := w ^ '.'*ones // the dots' bytes are 0
+	return (x - ones) &^ x & (0x80 * ones)
+}
+
+// suffixCut returns the bytes of w below its last dot (the others
+// cleared) and how many they are; d is suffixDots(w) ≠ 0.
+func suffixCut(w, d uint64) (first uint64, k int) {
+	k = bits.TrailingZeros64(d) >> 3 // the dot's top bit is 8k+7
+	return w & suffixBelow[k&7], k
+}
+
+// suffixBelow[k] is the mask of a word's k low bytes: read from memory,
+// not made by a shift by a variable count, which x86 takes in one
+// register only (CX), out of which the walk then moves its values.
+var suffixBelow = [8]uint64{0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFF_FFFFFFFF, 0xFFFF_FFFFFFFF, 0xFFFFFF_FFFFFFFF}
+
+// suffixProbe returns the first slot from h's on whose node has key (the
+// parent and the length, the node's low 32 bits) and whose label starts
+// with first, and that node; or the empty slot that ends the run, and 0.
+func suffixProbe(h uint64, key uint32, first uint64) (slot, node uint64) {
+	for slot = h; ; slot++ {
+		e := &suffixTable.slots[slot&(suffixSlots-1)]
+		if e.node == 0 || uint32(e.node) == key && e.first == first {
+			return slot & (suffixSlots - 1), e.node
+		}
+	}
+}
+
+// suffixSeed starts the hash of a key with its parent's slot, spread over
+// the word by a multiply.
+func suffixSeed(parent uint64) uint64 { return parent * 0x9E3779B97F4A7C15 }
 
 // dotBytes returns w with 0x80 in each byte that is '.' and 0 elsewhere.
 func dotBytes(w uint64) uint64 { return eqBytes(w, '.') }
@@ -160,9 +252,19 @@ func eqBytes(w uint64, c byte) uint64 {
 	return ^((x&lo7 + lo7) | x | lo7)
 }
 
-func suffixMix(x uint64) uint64 {
-	hi, lo := bits.Mul64(x, 0x9E3779B97F4A7C15)
-	return hi ^ lo
+// suffixMix is the hash's step: a multiply by an odd constant
+// (splitmix64's), whose top bits every bit of x reaches, and the slot
+// (suffixHome) and the filter's bit (suffixBit) are taken from them. It
+// was the 128-bit product's halves folded; one 64-bit multiply spares
+// the two registers x86 takes it in (8 instructions per URL on the web
+// corpus).
+func suffixMix(x uint64) uint64 { return x * 0xBF58476D1CE4E5B9 }
+
+// be64 returns s's first 8 bytes as a big-endian word (len(s) ≥ 8).
+func be64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[7]) | uint64(s[6])<<8 | uint64(s[5])<<16 | uint64(s[4])<<24 |
+		uint64(s[3])<<32 | uint64(s[2])<<40 | uint64(s[1])<<48 | uint64(s[0])<<56
 }
 
 // le64 returns s's first 8 bytes as a little-endian word (len(s) ≥ 8).
@@ -193,12 +295,14 @@ func le64(s string) uint64 {
 //
 // Its work is linear in len(domain): it walks at most one label more than
 // the list's tree is deep, reads each byte of those labels once to find
-// the dots and hash them, and probes at most one slot more per label than
-// the table's longest run of full slots (14; TestSuffixTableRun), reading
-// a node's label only when its tag, parent and length match. It does not
-// allocate, but for a string that netip.ParseAddr may take (digits and
-// dots; or up to 4 hex digits, then a colon) and that is no IP address
-// (never a domain the URL parser makes), whose failed parse does.
+// the dots and hash them (the last 8 bytes twice when the top-level label
+// is not in suffixTable.tops), and probes at most one slot more per label
+// than the table's longest run of full slots (13, and 9 in tops;
+// TestSuffixTableRun), reading a node's label only when its parent,
+// length and first chunk match. It does not allocate, but for a string
+// that netip.ParseAddr may take (digits and dots; or up to 4 hex digits,
+// then a colon) and that is no IP address (never a domain the URL parser
+// makes), whose failed parse does.
 func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	if mayBeAddr(domain) {
 		if _, err := netip.ParseAddr(domain); err == nil {
@@ -220,6 +324,25 @@ func suffixWalk(domain string) (n int, icann bool, registrable int) {
 	start := len(domain) // where the suffix starts; len(domain): no rule matched yet
 	var up uint64        // the node of the label after this one (0: none)
 	l := 0               // where the label walked starts
+
+	// The top-level label first, from suffixTable.tops, when the last 8
+	// bytes hold it and its dot and it is a rule ("com"; 99.3 % of the
+	// web corpus's walks): one word read, a key that is the label itself,
+	// no filter, no wildcard to look at. The walk below goes on from the
+	// label before it (there is one: the dot); it starts from the top when
+	// the label is any other (longer, unlisted, not a rule). The ICANN bit
+	// is the node's own, even when its children match the wildcard: the
+	// label before it is such a child, and gives the same bit.
+	if len(domain) >= 8 {
+		if w := be64(domain[len(domain)-8:]); suffixDots(w) != 0 {
+			first, k := suffixCut(w, suffixDots(w))
+			if node := suffixTop(suffixTopKey(first, k)); node != 0 {
+				t := len(domain) - k
+				start, l, end = t, t, t-1
+				parent, up, icann = node&0xFFFF, node, node>>suffixICANN&1 == 1
+			}
+		}
+	}
 walk:
 	for {
 		// The label that ends at end, its key's hash and its first chunk:
@@ -228,60 +351,58 @@ walk:
 		// corpus). TestSuffixLensNodes and FuzzSuffixLens hold the two to
 		// each other: a hash that differs from the table's finds nothing.
 		h, w := suffixSeed(parent), uint64(0)
+	chunks:
 		for p := end; ; p -= 8 {
 			switch {
 			case p >= 8:
-				w = le64(domain[p-8 : p])
+				w = be64(domain[p-8 : p])
 			case len(domain) >= 8:
-				w = le64(domain[:8]) << (8 * (8 - p))
+				w = be64(domain[:8]) >> (8 * (7 - p) & 63) >> 8
 			default:
-				i := p - 1
-				for w = 0; i >= 0 && domain[i] != '.'; i-- {
-					w = w<<8 | uint64(domain[i])
+				i, sh := p-1, 0
+				for w = 0; i >= 0 && domain[i] != '.'; i, sh = i-1, sh+8 {
+					w |= uint64(domain[i]) << sh
 				}
-				l, h = i+1, suffixMix(h^w)
-				goto label
+				l = i + 1
+				break chunks
 			}
-			if d := dotBytes(w); d != 0 {
-				i := (63 - bits.LeadingZeros64(d)) >> 3
-				w = w >> (8 * i & 63) >> 8
-				l, h = p-7+i, suffixMix(h^w)
-				goto label
+			if d := suffixDots(w); d != 0 {
+				var k int
+				w, k = suffixCut(w, d)
+				l = p - k
+				break
 			}
 			if p <= 8 {
-				w >>= 8 * (8 - p) & 63
-				l, h = 0, suffixMix(h^w)
-				goto label
+				l = 0
+				break
 			}
 			if domain[p-9] == '.' {
-				l, h = p-8, suffixMix(h^w)
-				goto label
+				l = p - 8
+				break
 			}
 			h = suffixMix(h ^ w)
 		}
-	label:
-		if up>>41&1 == 1 { // the parent's wildcard matches this label, listed or not
-			icann, start = up>>40&1 == 1, l
+		h = suffixMix(h ^ w)
+		if up>>suffixWildcard&1 == 1 { // the parent's wildcard matches this label, listed or not
+			icann, start = up>>suffixICANN&1 == 1, l
 		}
 
-		// The node of key (parent, domain[l:end]): a slot whose tag,
-		// parent and length match, and whose label does.
-		n := end - l
-		key := h&^(1<<suffixTagShift-1) | uint64(n)<<32 | parent
-		var node, slot uint64
-		if word, bit := suffixBit(h); suffixTable.filter[word]&bit == 0 {
-			break walk // no node has this key
+		// The node of key (parent, domain[l:end]): a slot whose parent,
+		// length and first chunk match, and whose label does.
+		if word, bit := suffixBit(h); suffixTable.filter[word]>>(bit&63)&1 == 0 {
+			// No node has this key. When the suffix starts after this
+			// label (most hosts: "example" of "www.example.com"), the
+			// label starts the registrable domain, unless it is empty.
+			if start == end+1 && l < end {
+				return len(domain) - start, icann, l
+			}
+			break walk
 		}
-		for slot = h % suffixSlots; ; slot = (slot + 1) % suffixSlots {
-			node = suffixTable.slots[slot]
-			if node == 0 {
+		n := end - l
+		slot, node := suffixHome(h), uint64(0)
+		for {
+			if slot, node = suffixProbe(slot, uint32(n<<16)|uint32(parent), w); node == 0 {
 				break walk
-			}
-			if node&suffixKey != key {
-				continue
-			}
-			if suffixTable.first[slot] != w {
-				continue
 			}
 			if n <= 8 {
 				break // the first chunk is the whole label
@@ -291,9 +412,10 @@ walk:
 			// runtime.memequal here made the walk keep its state on
 			// the stack. Every match of a listed label longer than 8
 			// bytes runs it (the node tests); a label that differs
-			// and still has the node's slot run, tag and first chunk
-			// is a 1-in-2^37 case that no test constructs.
-			off := node >> 16 & 0xFFFF
+			// and still has the node's parent, length and first chunk
+			// and reaches its slot is rare, and TestSuffixLensNearMisses
+			// builds some.
+			off := node >> suffixOffset & 0xFFFF
 			a, b := suffixText[off:off+uint64(n)], domain[l:end]
 			same := le64(a[n-8:]) == le64(b[n-8:])
 			for i := 0; same && i+8 < n; i += 8 {
@@ -302,17 +424,18 @@ walk:
 			if same {
 				break
 			}
+			slot++
 		}
 
-		switch node >> 38 & 3 {
+		switch node >> suffixType & 3 {
 		case suffixRule:
 			start = l
 		case suffixException:
 			start = end + 1
 			break walk
 		}
-		if node>>41&1 == 0 { // with wildcard children, the ICANN bit waits for the child
-			icann = node>>40&1 == 1
+		if node>>suffixWildcard&1 == 0 { // with wildcard children, the ICANN bit waits for the child
+			icann = node>>suffixICANN&1 == 1
 		}
 		if l == 0 {
 			break

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
@@ -66,13 +67,18 @@ func SuffixNodes() []SuffixNode {
 	return nodes
 }
 
-// SuffixTableRun returns the longest run of full slots of the table: a
-// lookup probes at most one more slot than that per label.
-func SuffixTableRun() int {
+// SuffixTableRun returns the longest run of full slots of the table and
+// of its table of top-level rules: a lookup probes at most one more slot
+// than that per label.
+func SuffixTableRun() (slots, tops int) {
 	suffixTable.once.Do(buildSuffixTable)
+	return longestRun(suffixTable.slots[:]), longestRun(suffixTable.tops[:])
+}
+
+func longestRun(slots []suffixSlot) int {
 	longest, run := 0, 0
-	for i := range 2 * suffixSlots { // twice around: a run may wrap
-		if suffixTable.slots[i%suffixSlots] == 0 {
+	for i := range 2 * len(slots) { // twice around: a run may wrap
+		if slots[i%len(slots)].node == 0 {
 			run = 0
 			continue
 		}
@@ -87,3 +93,101 @@ func (l domainLens) All() int { return l.all }
 
 // ICANN is the length of the public suffix with ICANN's section only.
 func (l domainLens) ICANN() int { return l.icann }
+
+// SuffixDotsCut is the walk's test of a big-endian word of a host for a
+// dot (suffixDots) and its cut at the last one (suffixCut): the bytes
+// below the dot and how many they are; ok is false when there is no dot.
+func SuffixDotsCut(w uint64) (first uint64, k int, ok bool) {
+	d := suffixDots(w)
+	if d == 0 {
+		return 0, 0, false
+	}
+	first, k = suffixCut(w, d)
+	return first, k, true
+}
+
+// SuffixTopsCheck compares suffixTable.tops, the walk's first step, with
+// the main table, the reference it is built from, for every top-level
+// label of the list: a rule of 1 to 7 bytes must be found there as the
+// main table has it, with its own slot in place of its parent, and the
+// table must hold nothing else. It returns what differs.
+func SuffixTopsCheck() (errs []string) {
+	suffixTable.once.Do(buildSuffixTable)
+	want := map[uint64]uint64{} // key → node
+	for _, x := range suffixNodes[:suffixTLDs] {
+		off, n := x>>14&0xFFFF, x>>30&63
+		label := suffixText[off : off+n]
+		_, h, first := suffixLabel(label, len(label), suffixRoot)
+		slot := suffixHome(h) // the main table's slot of the node
+		for e := suffixTable.slots[slot]; e.node&0xFFFF != suffixRoot || e.node>>suffixOffset&0xFFFF != off; e = suffixTable.slots[slot] {
+			slot = (slot + 1) % suffixSlots
+		}
+		if n > 7 {
+			continue // not keyed in tops
+		}
+		key := suffixTopKey(first, int(n))
+		if x>>36&3 == suffixRule {
+			want[key] = suffixTable.slots[slot].node&^0xFFFF | slot
+		}
+		if got := suffixTop(key); got != want[key] {
+			errs = append(errs, fmt.Sprintf("%q: tops has %#x, want %#x", label, got, want[key]))
+		}
+	}
+	for _, e := range suffixTable.tops {
+		if e.first != 0 && want[e.first] != e.node {
+			errs = append(errs, fmt.Sprintf("tops holds key %#x, node %#x; want %#x", e.first, e.node, want[e.first]))
+		}
+	}
+	return errs
+}
+
+// SuffixNearMisses returns up to count hosts whose walk compares a label
+// longer than 8 bytes with a node's and finds them different: the label
+// has the node's parent, length and first chunk (it differs in its last
+// two bytes), its hash passes the filter, and its probes reach the node's
+// slot. Such hosts are rare (about 1 in 250,000 labels so made), so it
+// makes them from the list's nodes in order.
+func SuffixNearMisses(count int) []string {
+	suffixTable.once.Do(buildSuffixTable)
+	nodes := SuffixNodes()
+	slotOf := map[uint64]uint64{} // a node's parent's slot and offset → its slot
+	for s, e := range suffixTable.slots {
+		if e.node != 0 {
+			slotOf[e.node&0xFFFF|e.node>>suffixOffset&0xFFFF<<16] = uint64(s)
+		}
+	}
+	parentSlot := map[string]uint64{"": suffixRoot}
+	var hosts []string
+	const digits = "abcdefghijklmnopqrstuvwxyz0123456789"
+	for i, x := range suffixNodes {
+		off, n := x>>14&0xFFFF, x>>30&63
+		label, rest, _ := strings.Cut(nodes[i].Domain, ".")
+		parent := parentSlot[rest]
+		own := slotOf[parent|off<<16]
+		parentSlot[nodes[i].Domain] = own
+		if n <= 8 {
+			continue
+		}
+		for v := range len(digits) * len(digits) {
+			c := label[:n-2] + string(digits[v%len(digits)]) + string(digits[v/len(digits)])
+			if c == label {
+				continue
+			}
+			_, h, _ := suffixLabel(c, len(c), parent)
+			if word, bit := suffixBit(h); suffixTable.filter[word]>>(bit&63)&1 == 0 {
+				continue
+			}
+			s := suffixHome(h)
+			for s != own && suffixTable.slots[s].node != 0 {
+				s = (s + 1) % suffixSlots
+			}
+			if s == own {
+				hosts = append(hosts, strings.TrimSuffix("x."+c+"."+rest, "."))
+				if len(hosts) == count {
+					return hosts
+				}
+			}
+		}
+	}
+	return hosts
+}
