@@ -87,7 +87,7 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// explicit_empty_value writes "k=", is found on the way: the
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
-	direct := !pct && (!n.directScan || spanOK(q, &n.directTab) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
+	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
 	var b []byte
 	st.params, b, ok = n.splitQuery(st, st.params[:0], q, groups, rec, pct, direct)
 	if !ok {
@@ -440,7 +440,7 @@ func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
 		// nibbleSet; TestQueryTabIsVQueryWithoutPct).
 		return strings.IndexByte(q, '%') < 0, rewrite, removed
 	}
-	return spanOK(q, &n.queryTab) == len(q), rewrite, removed
+	return spanSet(q, &n.queryTab, n.querySet) == len(q), rewrite, removed
 }
 
 // piecesKept is queryKept's test of the pieces for rules that remove no

@@ -412,6 +412,8 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 			n.queryTab[c] = vOK
 		}
 	}
+	n.querySet = makeNibbleSet(func(c byte) bool { return n.queryTab[c] == vOK })
+	n.directSet = makeNibbleSet(func(c byte) bool { return n.directTab[c] == vOK })
 }
 
 // removesEvery reports whether one of groups has the pattern "*", which
