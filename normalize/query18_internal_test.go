@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,83 @@ func TestKeyEndMatchesIndexByte(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestKeyFilterLetsEveryMatchThrough: keyFilter (mayRemove) lets through
+// every key that pagination or a query.remove group of any host or path
+// removes (removes), for every built-in profile and a profile with
+// per-host and per-path tracking groups, pagination and a bounded regexp
+// (an unbounded one, as clara's, lets every key through): the
+// keys are the patterns' own names (exact, glob prefixes, in both cases)
+// and the query keys of testdata's URLs.
+func TestKeyFilterLetsEveryMatchThrough(t *testing.T) {
+	keys := []string{"", "a", "p", "page", "PAGE", "pagenumber", "PageNumber", "xsess", "ref", "utm_", "utm_x", "UTM_SOURCE", "hostonlykey", "HostOnlyKey", "zpathonlykey12",
+		"session", "xsessionx", "fbclid", "gclid", "_ga", "_gl", "sid", "jsessionid"}
+	for _, u := range readTestURLs(t) {
+		if _, q, ok := strings.Cut(u, "?"); ok {
+			for _, piece := range strings.Split(q, "&") {
+				k, _, _ := strings.Cut(piece, "=")
+				keys = append(keys, k, strings.ToUpper(k))
+			}
+		}
+	}
+	p := MustLookup("default").Profile()
+	p.Name = "host-groups"
+	p.Query.Remove = []ParamGroup{{Reason: "tracking", Patterns: []string{"utm_*", "~^xsess$"}}}
+	p.Pagination = &Pagination{Params: []string{"page", "pagenumber"}}
+	p.Hosts = []HostRule{{Host: "a.example", Tracking: &ParamSet{Params: []string{"hostonlykey"}},
+		Paths: []PathRule{{Match: "/p/*", Tracking: &ParamSet{Params: []string{"zpathonlykey12"}}}}}}
+	custom, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := []*Normalizer{custom}
+	for _, name := range Names() {
+		ns = append(ns, MustLookup(name))
+	}
+	for _, n := range ns {
+		sets := []ruleSet{n.base}
+		for _, hr := range n.hosts.m {
+			sets = append(sets, hr.groups)
+			for _, pr := range hr.paths {
+				sets = append(sets, pr.groups)
+			}
+		}
+		for _, k := range keys {
+			for _, groups := range sets {
+				if r, _ := n.removes(groups, k); r != "" && !n.mayRemove(k) {
+					t.Errorf("%s: removes(%q) = %q, but mayRemove rules it out", n.Name(), k, r)
+				}
+			}
+		}
+	}
+}
+
+// readTestURLs returns testdata's kasztp URLs.
+func readTestURLs(t *testing.T) []string {
+	b, err := os.ReadFile("../testdata/urls/kasztp.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(string(b), "\n")
+}
+
+// TestReferenceKeyFilter: the reference's keyFilter, joined after
+// useReference unfilters the matchers, lets every key through, so that
+// the reference matches every key (TestFastPathsMatchReference compares
+// with it).
+func TestReferenceKeyFilter(t *testing.T) {
+	for _, name := range []string{"curiousnow-v0", "edge-gateway", "crawler-commons"} {
+		ref, err := NewReference(MustLookup(name).Profile())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"", "a", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "\xff"} {
+			if !ref.mayRemove(k) {
+				t.Errorf("%s reference: mayRemove(%q) is false", name, k)
 			}
 		}
 	}

@@ -358,6 +358,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 		n.vSchemes[i].refused = len(n.allowed) > 0 && !slices.Contains(n.allowed, scheme)
 	}
 	n.compileQueryKept(p)
+	n.compileKeyFilter()
 	return nil
 }
 
