@@ -247,8 +247,8 @@ func keyEnd(q string, at, end int) int {
 // query.keep overrules a group: it is asked only about a key a group
 // removes (most keys are in no group).
 // The callers test n.page != nil || len(groups) > 0 first (most
-// profiles remove nothing: no call).
-// A key that mayRemove rules out needs no call.
+// profiles remove nothing: no call), then mayRemove (most keys are
+// ruled out by the matchers' prefilters: no call either).
 func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
 	if n.page != nil && n.page.match(k) {
 		return "pagination", true
