@@ -63,8 +63,9 @@ var canonCheckSeeds = []string{
 	"https://r.example/old/x", // a per-host rewrite (v-host-rules-only)
 	"https://r.example/?utm_source=x&a=1",
 	"https://intranet/a", // host.require_dot (v-require-dot-only)
-	// require_dot's hasDot: a dot in the last 8 bytes (one word), only
-	// before them (the search), none in a host of 8 or more bytes or of
+	// require_dot's word test: a dot in the 8 bytes that end the host (one
+	// word, which starts in "https://" for a shorter host), only before
+	// them (noDot's search), none in a host of 8 or more bytes or of
 	// fewer, and localhost.
 	"https://abcdefg.h/", "https://a.bcdefgh/", "https://a.bcdefghij/", "https://ab.cdefghijklmnop/",
 	"https://abcdefghij/", "https://abcdefgh/", "https://abc/", "https://localhost/", "https://LocalHost/",

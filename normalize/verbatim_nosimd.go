@@ -9,11 +9,18 @@ package normalize
 // and whether an uppercase letter is among them.
 func hostSpan(s string) (int, bool) { return hostSpanSWAR(s) }
 
-// spanOK returns the length of the leading bytes of s whose class in tab
-// is vOK.
-func spanOK(s string, tab *[256]uint8) int { return spanOKSWAR(s, tab) }
+// spanSet returns the length of the leading bytes of s whose class in tab
+// is vOK: the SIMD build scans with set, this one has none.
+func spanSet(s string, tab *[256]uint8, _ *nibbleSet) int { return spanOKSWAR(s, tab) }
 
-// spanOKAt returns i plus spanOK(s[i:], tab).
+// nibbleSet is the SIMD build's form of a byte class; this build makes
+// none (makeNibbleSet returns nil).
+type nibbleSet struct{}
+
+func makeNibbleSet(func(c byte) bool) *nibbleSet { return nil }
+
+// spanOKAt returns i plus the length of the leading bytes of s[i:] whose
+// class in tab is vOK.
 func spanOKAt(s string, i int, tab *[256]uint8) int { return i + spanOKSWAR(s[i:], tab) }
 
 // verbatimPath checks the path at s[i:]: see verbatimPathSWAR.

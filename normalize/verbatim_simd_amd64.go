@@ -161,8 +161,12 @@ func hostSpan(s string) (int, bool) {
 // spanOK returns the length of the leading bytes of s whose class in tab
 // is vOK: 32 bytes a step for vQuery and vFragment, the tables of
 // scanVerbatim.
-func spanOK(s string, tab *[256]uint8) int {
-	set := scanSet(tab)
+func spanOK(s string, tab *[256]uint8) int { return spanSet(s, tab, scanSet(tab)) }
+
+// spanSet is spanOK for a table whose nibbleSet is set (nil: none, the
+// SWAR scan): a profile's query tables (Normalizer.querySet, directSet),
+// which scanSet does not know.
+func spanSet(s string, tab *[256]uint8, set *nibbleSet) int {
 	if !simdScans || set == nil {
 		return spanOKSWAR(s, tab)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -43,6 +44,11 @@ func scansAgreeAt(s string, k int) string {
 			return diff("spanOKAt", s, n, tab == &vQuery, wn, tab == &vQuery) + fmt.Sprintf(" from %d", k)
 		}
 	}
+	for _, ts := range profileTabs() {
+		if n, wn := spanSet(t, ts.tab, ts.set), spanOKSWAR(t, ts.tab); n != wn {
+			return diff("spanSet "+ts.name, t, n, false, wn, false)
+		}
+	}
 	if k < len(s) && s[k] == '/' {
 		var v, w verbatimURL
 		if n, wn := verbatimPath(s, k, &v), verbatimPathSWAR(s, k, &w); n != wn || v != w {
@@ -50,6 +56,41 @@ func scansAgreeAt(s string, k int) string {
 		}
 	}
 	return ""
+}
+
+// profileTabs returns the built-in profiles' query tables that have a
+// nibbleSet (queryTab and directTab: spanSet), one of each content.
+var profileTabs = sync.OnceValue(func() []profileTab {
+	var out []profileTab
+	seen := map[[256]uint8]bool{}
+	for _, name := range Names() {
+		n := MustLookup(name)
+		for _, ts := range []profileTab{{name + " queryTab", &n.queryTab, n.querySet}, {name + " directTab", &n.directTab, n.directSet}} {
+			if ts.set != nil && !seen[*ts.tab] {
+				seen[*ts.tab] = true
+				out = append(out, ts)
+			}
+		}
+	}
+	return out
+})
+
+type profileTab struct {
+	name string
+	tab  *[256]uint8
+	set  *nibbleSet
+}
+
+// TestProfileSets: the query tables of edge-gateway and w3lib (form
+// encoding) have a nibbleSet, so that the scans above compare spanSet's
+// SIMD path with the SWAR scan on them.
+func TestProfileSets(t *testing.T) {
+	for _, name := range []string{"edge-gateway", "w3lib"} {
+		if n := MustLookup(name); n.querySet == nil || n.directSet == nil {
+			t.Errorf("%s: no nibbleSet of its query tables", name)
+		}
+	}
+	t.Logf("%d tables", len(profileTabs()))
 }
 
 func diff(name, s string, n int, b bool, wn int, wb bool) string {
