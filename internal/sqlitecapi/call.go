@@ -145,28 +145,26 @@ func urlnormSqliteCall(ctx unsafe.Pointer, fn C.uintptr_t, argc C.int, text **C.
 	}
 	bridge.BeforeRow(f, args)
 	inRow = true
-	if f.IntResult() {
-		v, null, err := f.IntUnguarded(&st.scratch, args, nulls)
-		inRow = false
-		switch {
-		case err != nil:
-			resultError(ctx, err.Error())
-		case null:
-			row.kind = C.URLNORM_NULL
-		default:
-			row.kind, row.v = C.URLNORM_INT, C.longlong(v)
-		}
-		return
+	var v int64
+	var out []byte
+	var null bool
+	var err error
+	intResult := f.IntResult()
+	if intResult {
+		v, null, err = f.IntUnguarded(&st.scratch, args, nulls)
+	} else {
+		// The text is written straight into the caller's buffer; append
+		// moves one that does not fit to Go memory, which is set from here.
+		out, null, err = f.TextUnguarded(&st.scratch, unsafe.Slice((*byte)(unsafe.Pointer(buf)), bufCap)[:0], args, nulls)
 	}
-	// The text is written straight into the caller's buffer; append moves
-	// one that does not fit to Go memory, which is set from here.
-	out, null, err := f.TextUnguarded(&st.scratch, unsafe.Slice((*byte)(unsafe.Pointer(buf)), bufCap)[:0], args, nulls)
 	inRow = false
 	switch {
 	case err != nil:
 		resultError(ctx, err.Error())
 	case null:
 		row.kind = C.URLNORM_NULL
+	case intResult:
+		row.kind, row.v = C.URLNORM_INT, C.longlong(v)
 	default:
 		if err := bridge.TextTooBig(f, int64(len(out)), int64(limit)); err != nil {
 			msg := err.Error()
