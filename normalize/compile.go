@@ -247,6 +247,17 @@ func (n *Normalizer) useReference() {
 // path (nil when there is none).
 func (n *Normalizer) queryMatchers() []*matcher {
 	ms := []*matcher{n.page}
+	for _, rs := range n.ruleSets() {
+		for _, g := range rs {
+			ms = append(ms, g.m)
+		}
+	}
+	return ms
+}
+
+// ruleSets returns the profile's query.remove groups: its own, then those
+// of every host and of every path under a host.
+func (n *Normalizer) ruleSets() []ruleSet {
 	sets := []ruleSet{n.base}
 	for _, hr := range n.hosts.m {
 		sets = append(sets, hr.groups)
@@ -254,12 +265,7 @@ func (n *Normalizer) queryMatchers() []*matcher {
 			sets = append(sets, pr.groups)
 		}
 	}
-	for _, rs := range sets {
-		for _, g := range rs {
-			ms = append(ms, g.m)
-		}
-	}
-	return ms
+	return sets
 }
 
 // compileKeyFilter joins the prefilters of queryMatchers in n.keyFilter:

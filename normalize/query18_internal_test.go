@@ -72,15 +72,8 @@ func TestKeyFilterLetsEveryMatchThrough(t *testing.T) {
 		ns = append(ns, MustLookup(name))
 	}
 	for _, n := range ns {
-		sets := []ruleSet{n.base}
-		for _, hr := range n.hosts.m {
-			sets = append(sets, hr.groups)
-			for _, pr := range hr.paths {
-				sets = append(sets, pr.groups)
-			}
-		}
 		for _, k := range keys {
-			for _, groups := range sets {
+			for _, groups := range n.ruleSets() {
 				if r, _ := n.removes(groups, k); r != "" && !n.mayRemove(k) {
 					t.Errorf("%s: removes(%q) = %q, but mayRemove rules it out", n.Name(), k, r)
 				}
