@@ -58,8 +58,9 @@ var scratches = sync.Pool{New: func() any { return new(Scratch) }}
 // strings.Split(s, string(sep)) cuts it (k seps: k+1 elements), the
 // value Begin, a String per piece and End would write: the DuckDB
 // columns of internal/bridge, where url_path_segments' calls per
-// element cost more than its parse. segments writes its list that way
-// when the host's Builder is one.
+// element cost more than its parse, and SQLite's JSON text
+// (sqltype.JSON: one pass over a plain path). segments writes its list
+// that way when the host's Builder is one.
 type SplitBuilder interface {
 	Builder
 	Split(s string, sep byte)

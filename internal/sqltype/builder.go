@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -266,6 +267,46 @@ func (j *JSON) End() {
 	} else {
 		j.Buf = append(j.Buf, '}')
 	}
+}
+
+// Split writes a LIST of VARCHAR whose elements are the pieces of s
+// between its sep bytes (k seps: k+1 elements), as Begin, a String per
+// piece and End would (udf.SplitBuilder: url_path_segments). When s is
+// plain (jsonPlain) and sep is too, every piece is, and the list is s in
+// quotes with each sep written '","': one pass, where a String per piece
+// tested and copied each apart.
+func (j *JSON) Split(s string, sep byte) {
+	j.Begin()
+	if t := j.stack[len(j.stack)-1].t; !t.IsList() || t.Elem.SQL() != "VARCHAR" {
+		panic("sqltype: Split writes a LIST of VARCHAR, not a " + t.SQL())
+	}
+	if sep < 0x20 || sep > 0x7e || sep == '"' || sep == '\\' || !jsonPlain(s) {
+		for {
+			i := strings.IndexByte(s, sep)
+			if i < 0 {
+				break
+			}
+			j.String(s[:i])
+			s = s[i+1:]
+		}
+		j.String(s)
+		j.End()
+		return
+	}
+	f := &j.stack[len(j.stack)-1]
+	j.Buf = append(j.Buf, '"')
+	for {
+		i := strings.IndexByte(s, sep)
+		if i < 0 {
+			break
+		}
+		j.Buf = append(append(j.Buf, s[:i]...), '"', ',', '"')
+		s = s[i+1:]
+		f.n++
+	}
+	j.Buf = append(append(j.Buf, s...), '"')
+	f.n++
+	j.End()
 }
 
 // appendJSONString appends s as a JSON string exactly as EncodeJSON

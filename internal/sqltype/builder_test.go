@@ -148,3 +148,57 @@ func TestJSONStructKeys(t *testing.T) {
 		}
 	}
 }
+
+// JSON's Split writes what Begin, a String per piece and End write: at the
+// root and as a STRUCT's member between others, for plain strings (its one
+// pass), for strings that need escapes and for separators that do (a
+// String per piece).
+func TestJSONSplit(t *testing.T) {
+	list := MustParse("VARCHAR[]")
+	st := MustParse("STRUCT(a INTEGER, segs VARCHAR[], b VARCHAR)")
+	pieces := []string{"", "a", "a/b", "/", "//", "a//b/", "/x/y.html", "é/a", `a"b/c`, "a\\b/c", "a\x01/b", "%2F/%20"}
+	for _, s := range pieces {
+		for _, sep := range []byte{'/', '"', 'a', 0x01} {
+			var want, got JSON
+			want.Reset(list, nil)
+			want.Begin()
+			for _, p := range strings.Split(s, string(sep)) {
+				want.String(p)
+			}
+			want.End()
+			got.Reset(list, nil)
+			got.Split(s, sep)
+			if string(got.Buf) != string(want.Buf) {
+				t.Errorf("Split(%q, %q) = %s, want %s", s, sep, got.Buf, want.Buf)
+			}
+			want.Reset(st, nil)
+			got.Reset(st, nil)
+			for _, j := range []*JSON{&want, &got} {
+				j.Begin()
+				j.Int(1)
+				if j == &got {
+					j.Split(s, sep)
+				} else {
+					j.Begin()
+					for _, p := range strings.Split(s, string(sep)) {
+						j.String(p)
+					}
+					j.End()
+				}
+				j.String("z")
+				j.End()
+			}
+			if string(got.Buf) != string(want.Buf) {
+				t.Errorf("as a member: Split(%q, %q) = %s, want %s", s, sep, got.Buf, want.Buf)
+			}
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Split into a STRUCT did not panic")
+		}
+	}()
+	var j JSON
+	j.Reset(st, nil)
+	j.Split("a/b", '/')
+}
