@@ -59,7 +59,7 @@ static void urlnorm_xfunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 	                  buf, sizeof buf, limit, &row);
 	switch (row.kind) {
 	case URLNORM_TEXT:
-		sqlite3_result_text64(ctx, row.n ? buf : "", row.n, SQLITE_TRANSIENT, SQLITE_UTF8);
+		urlnorm_result_text(ctx, buf, row.n);
 		break;
 	case URLNORM_NULL:
 		sqlite3_result_null(ctx);
@@ -74,12 +74,13 @@ int urlnorm_type_null(void) { return SQLITE_NULL; }
 int urlnorm_type_integer(void) { return SQLITE_INTEGER; }
 int urlnorm_type_float(void) { return SQLITE_FLOAT; }
 
-// urlnorm_result_text sets a text result of n bytes too long for
-// urlnorm_xfunc's buffer; Go has checked n against SQLITE_LIMIT_LENGTH.
-// The 64-bit call: a length is never narrowed to an int (one of 2 GiB
-// would turn negative).
+// urlnorm_result_text sets a text result of n bytes, from urlnorm_xfunc's
+// buffer or from Go for one too long for it; Go has checked n against
+// SQLITE_LIMIT_LENGTH. The 64-bit call: a length is never narrowed to an
+// int (one of 2 GiB would turn negative).
 void urlnorm_result_text(void *ctx, const char *p, uint64_t n) {
-	// SQLite copies the bytes: they are Go's, garbage once the call returns.
+	// SQLite copies the bytes: the buffer's stack frame and Go's memory
+	// are gone or reused once the call returns.
 	sqlite3_result_text64((sqlite3_context *)ctx, n ? p : "", n, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
