@@ -272,24 +272,20 @@ func (j *JSON) End() {
 // Split writes a LIST of VARCHAR whose elements are the pieces of s
 // between its sep bytes (k seps: k+1 elements), as Begin, a String per
 // piece and End would (udf.SplitBuilder: url_path_segments). When s is
-// plain (jsonPlain) and sep is too, every piece is, and the list is s in
-// quotes with each sep written '","': one pass, where a String per piece
-// tested and copied each apart.
+// plain (jsonPlain), every piece is, and the list is s in quotes with
+// each sep written '","': one pass, where a String per piece tested and
+// copied each apart.
 func (j *JSON) Split(s string, sep byte) {
 	j.Begin()
-	if t := j.stack[len(j.stack)-1].t; !t.IsList() || t.Elem.SQL() != "VARCHAR" {
+	if t := j.stack[len(j.stack)-1].t; !t.IsList() || t.Elem.Base != "VARCHAR" {
 		panic("sqltype: Split writes a LIST of VARCHAR, not a " + t.SQL())
 	}
-	if sep < 0x20 || sep > 0x7e || sep == '"' || sep == '\\' || !jsonPlain(s) {
-		for {
-			i := strings.IndexByte(s, sep)
-			if i < 0 {
-				break
-			}
-			j.String(s[:i])
-			s = s[i+1:]
+	// A sep that JSON would escape is never in a plain s, which is then
+	// one piece: jsonPlain(s) alone decides.
+	if !jsonPlain(s) {
+		for p := range strings.SplitSeq(s, string(rune(sep))) {
+			j.String(p)
 		}
-		j.String(s)
 		j.End()
 		return
 	}
