@@ -73,6 +73,7 @@ type Normalizer struct {
 	formEq     bool       // query.form_encoding encodes '=' in a value
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
 	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
+	keylessQ   bool       // keyless(), compiled: queryKept and appendKept split a query at its '&'s in one pass (ampEnds)
 	// queryTab's and directTab's nibbleSets, for the SIMD scan (spanSet:
 	// 32 bytes a step, where the table costs a load a byte; edge-gateway
 	// 70 instructions per URL of web_dirty in queryKept's scan); nil in

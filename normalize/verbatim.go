@@ -394,6 +394,7 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	q := &p.Query
 	plus := !q.FormEncoding || n.k.form.space == "+" && !q.SortDecoded
 	n.formEq = q.FormEncoding && !n.k.form.value['=']
+	n.keylessQ = n.keyless()
 	// The bytes form encoding and query.lowercase write as they are
 	// (appendQuery's direct split): under form encoding '&' and '=', which
 	// delimit, the raw bytes, and '+' (a space) when a space is written

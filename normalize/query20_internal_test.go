@@ -1,0 +1,93 @@
+package normalize
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAmpEndsMatchesNextPiece: ampEnds gives the ends of the pieces that
+// nextPiece reads (each '&', then len(q)) for queries of up to 40 bytes
+// with a '&' at any one or two positions (in a word, at a word's edge, in
+// the byte tail, first, last, doubled), and 0 for a query of more than
+// maxAmpPieces pieces.
+func TestAmpEndsMatchesNextPiece(t *testing.T) {
+	check := func(q string) {
+		t.Helper()
+		var want []uint32
+		for at := 0; at <= len(q); {
+			p, _ := (&Normalizer{}).nextPiece(q, at, false, false)
+			want = append(want, p.end)
+			at = int(p.end) + 1
+		}
+		var ends [maxAmpPieces]uint32
+		k := ampEnds(q, &ends)
+		if len(want) > maxAmpPieces {
+			if k != 0 {
+				t.Fatalf("ampEnds(%q) = %d pieces, want 0 (more than %d)", q, k, maxAmpPieces)
+			}
+			return
+		}
+		if !slices.Equal(ends[:k], want) {
+			t.Fatalf("ampEnds(%q) = %v, want %v", q, ends[:k], want)
+		}
+	}
+	for size := range 41 {
+		for _, fill := range []string{"a", "a=b", "=&"} {
+			base := []byte(strings.Repeat(fill, size+1)[:size])
+			for i := range size {
+				for j := i; j < size; j++ {
+					b := append([]byte(nil), base...)
+					b[i], b[j] = '&', '&'
+					check(string(b))
+					b[i] = 'x'
+					check(string(b))
+				}
+			}
+			check(string(base))
+		}
+	}
+	for n := 14; n <= 18; n++ { // around maxAmpPieces, in words and in the tail
+		check(strings.Repeat("&", n-1))
+		check(strings.Repeat("a=1&", n-1) + "z")
+	}
+}
+
+// TestPairOrderMatchesCmpPair: pairLess and sortPairs order pairs as
+// cmpPair (bytes.Compare) does, stable sort included, for pairs that
+// differ in their first 8 bytes or after them, that are prefixes of each
+// other, that have zero bytes, at every offset of buffers shorter and
+// longer than a word (pairWord's three loads).
+func TestPairOrderMatchesCmpPair(t *testing.T) {
+	pieces := []string{"", "a", "a=1", "a=10", "a=2", "a\x00", "a\x00\x00", "abcdefgh", "abcdefg", "abcdefgh=1",
+		"abcdefgh=2", "abcdefgh\x00", "utm_campaign=x", "utm_content=y", "\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\xff", "m=13", "z=26"}
+	r := rand.New(rand.NewPCG(20, 18))
+	for range 20000 {
+		// A buffer of random pieces, each at its own offset.
+		k := 1 + r.IntN(6)
+		var b []byte
+		ps := make([]param, k)
+		for i := range ps {
+			s := pieces[r.IntN(len(pieces))]
+			b = append(b, strings.Repeat("&", r.IntN(3))...)
+			ps[i] = param{k0: uint32(len(b)), end: uint32(len(b) + len(s))}
+			ps[i].k1 = ps[i].end
+			b = append(b, s...)
+		}
+		b = append(b, strings.Repeat("&", r.IntN(3))...)
+		for _, a := range ps {
+			for _, c := range ps {
+				if got, want := pairLess(b, a, c), cmpPair(b, a, c) < 0; got != want {
+					t.Fatalf("pairLess(%q, %q) = %v, want %v", b[a.k0:a.end], b[c.k0:c.end], got, want)
+				}
+			}
+		}
+		got, want := slices.Clone(ps), slices.Clone(ps)
+		sortPairs(got, b)
+		slices.SortStableFunc(want, func(a, c param) int { return cmpPair(b, a, c) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("sortPairs of %q: %v, want %v", b, got, want)
+		}
+	}
+}
