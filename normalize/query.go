@@ -438,27 +438,41 @@ func (n *Normalizer) pairOrder() bool { return n.query.Order == OrderPair && !n.
 // "utm_term", "gclid"), where a call to bytes.Compare and its setup cost
 // more than the words.
 func pairWord(b []byte, k0, end uint32) uint64 {
+	if int(k0)+8 > len(b) {
+		return pairWordEnd(b, k0, end) // a call only there: pairWord inlines
+	}
+	return binary.BigEndian.Uint64(b[k0:]) &^ (^uint64(0) >> (8 * (end - k0))) // the pair's bytes only (a shift of 64 or more is 0)
+}
+
+// pairWordEnd is pairWord for a pair in b's last 8 bytes.
+func pairWordEnd(b []byte, k0, end uint32) uint64 {
 	var w uint64
-	switch i := int(k0); {
-	case i+8 <= len(b):
-		w = binary.BigEndian.Uint64(b[i:])
-	case len(b) >= 8: // the word that ends b, its bytes before b[i] shifted out
+	if i := int(k0); len(b) >= 8 { // the word that ends b, its bytes before b[i] shifted out
 		w = binary.BigEndian.Uint64(b[len(b)-8:]) << (8 * uint(i+8-len(b)))
-	default:
+	} else {
 		for j := i; j < len(b); j++ {
 			w |= uint64(b[j]) << (56 - 8*uint(j-i))
 		}
 	}
-	return w &^ (^uint64(0) >> (8 * (end - k0))) // the pair's bytes only (a shift of 64 or more is 0)
+	return w &^ (^uint64(0) >> (8 * (end - k0)))
 }
 
 // pairLess reports whether the pair a comes before the pair c (cmpPair).
 func pairLess(b []byte, a, c param) bool {
-	if wa, wc := pairWord(b, a.k0, a.end), pairWord(b, c.k0, c.end); wa != wc {
-		return wa < wc
-	}
-	return cmpPair(b, a, c) < 0
+	return pairBefore(b, a, c, pairWord(b, a.k0, a.end), pairWord(b, c.k0, c.end))
 }
+
+// pairBefore is pairLess on the pairs' words wa and wc (pairWord).
+func pairBefore(b []byte, a, c param, wa, wc uint64) bool {
+	return wa < wc || wa == wc && pairTie(b, a, c)
+}
+
+// pairTie is cmpPair(b, a, c) < 0 in a call, so that pairBefore inlines
+// into the sorts' loops (with bytes.Compare inline it did not: a call per
+// comparison).
+//
+//go:noinline
+func pairTie(b []byte, a, c param) bool { return cmpPair(b, a, c) < 0 }
 
 // maxSortPairs is the most pairs sortPairs sorts (its words are on the
 // stack); inlineSort is 12.
@@ -473,10 +487,16 @@ func sortPairs(ps []param, b []byte) {
 	for i := range ps {
 		ws[i] = pairWord(b, ps[i].k0, ps[i].end)
 	}
+	sortPairsWords(ps, ws, b)
+}
+
+// sortPairsWords is sortPairs on the pairs' words ws (pairWord), which it
+// sorts with them.
+func sortPairsWords(ps []param, ws []uint64, b []byte) {
 	for i := 1; i < len(ps); i++ {
 		p, w := ps[i], ws[i]
 		j := i
-		for ; j > 0 && (w < ws[j-1] || w == ws[j-1] && cmpPair(b, p, ps[j-1]) < 0); j-- {
+		for ; j > 0 && pairBefore(b, p, ps[j-1], w, ws[j-1]); j-- {
 			ps[j], ws[j] = ps[j-1], ws[j-1]
 		}
 		ps[j], ws[j] = p, w
@@ -524,11 +544,11 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // order; appendKept then writes what they keep, in order). Otherwise the
 // general path decides (appendQuery, its reference). compileQueryKept
 // says for which profiles it is asked.
-func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
+func (n *Normalizer) queryKept(q string, kp *keptPieces) (ok, rewrite bool, removed uint64) {
 	if n.page != nil || len(n.base) > 0 {
 		ok, rewrite, removed = n.piecesKeptOrRemoved(q)
 	} else {
-		ok, rewrite = n.piecesKept(q)
+		ok, rewrite = n.piecesKept(q, kp)
 	}
 	if !ok {
 		return false, false, 0
@@ -546,12 +566,14 @@ func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
 
 // piecesKept is queryKept's test of the pieces for rules that remove no
 // parameter: each one nextPiece says they keep, and whether they are out
-// of the profile's order (rewrite).
-func (n *Normalizer) piecesKept(q string) (ok, rewrite bool) {
-	if n.keylessQ {
+// of the profile's order (rewrite). For keyless rules, on a query of up
+// to maxAmpPieces pieces and less than 64 KiB, the pieces are found in one
+// pass (ampEnds), and those out of order are sorted into kp (endsKept).
+func (n *Normalizer) piecesKept(q string, kp *keptPieces) (ok, rewrite bool) {
+	if n.keylessQ && len(q) <= maxKeptLen {
 		var ends [maxAmpPieces]uint32
 		if k := ampEnds(q, &ends); k > 0 {
-			return n.endsKept(q, ends[:k])
+			return n.endsKept(q, ends[:k], kp)
 		}
 	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
@@ -604,23 +626,74 @@ func ampEnds(q string, ends *[maxAmpPieces]uint32) int {
 	return k + 1
 }
 
+// maxKeptLen is the longest query whose pieces keptPieces holds (16-bit
+// offsets).
+const maxKeptLen = 1<<16 - 1
+
+// keptPieces is a verbatim query's pieces in the profile's order, as
+// piecesKept sorted them (endsKept), for appendKept to copy: the split
+// and the sort are made once, where appendKept made them again (ampEnds,
+// the words, the sort: ~500 instructions per reordered URL of default's
+// web_dirty). n is 0 when there are none (appendKept splits the query).
+type keptPieces struct {
+	n  uint8
+	at [maxAmpPieces][2]uint16 // start and end of each piece, in order
+}
+
 // endsKept is piecesKept for keyless rules, on the ends of q's pieces
-// (ampEnds): nextPiece says such rules keep every piece but an empty one.
-func (n *Normalizer) endsKept(q string, ends []uint32) (ok, rewrite bool) {
+// (ampEnds): nextPiece says such rules keep every piece but an empty one,
+// and their order is pair (by pairWord and cmpPair) or none (keyless).
+// Pieces out of order are sorted into kp.
+func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewrite bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
+	var w0 uint64 // prev's word
 	at := uint32(0)
 	for i, e := range ends {
 		if e == at {
 			return false, false // "": dropped (drop_empty_pairs) or written as it is, which the general path decides
 		}
-		p := param{k0: at, k1: e, end: e}
-		if !rewrite && i > 0 && n.order != nil && n.outOfOrder(b, prev, p) {
-			rewrite = true
+		if p := (param{k0: at, k1: e, end: e}); n.order != nil && !rewrite {
+			w := pairWord(b, at, e)
+			rewrite = i > 0 && pairBefore(b, p, prev, w, w0)
+			prev, w0 = p, w
 		}
-		prev, at = p, e+1
+		at = e + 1
+	}
+	if rewrite {
+		sortEnds(q, ends, kp)
 	}
 	return true, rewrite
+}
+
+// sortEnds sorts the pieces of q (ends: ampEnds) by cmpPair into kp.
+func sortEnds(q string, ends []uint32, kp *keptPieces) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var ps [maxAmpPieces]param
+	var ws [maxAmpPieces]uint64
+	at := uint32(0)
+	for i, e := range ends {
+		ps[i], ws[i] = param{k0: at, k1: e, end: e}, pairWord(b, at, e)
+		at = e + 1
+	}
+	sortPairsWords(ps[:len(ends)], ws[:len(ends)], b)
+	for i, p := range ps[:len(ends)] {
+		kp.at[i] = [2]uint16{uint16(p.k0), uint16(p.end)}
+	}
+	kp.n = uint8(len(ends))
+}
+
+// appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.
+func appendPieces(dst []byte, q string, kp *keptPieces) []byte {
+	for i, p := range kp.at[:kp.n] {
+		c := byte('&')
+		if i == 0 {
+			c = '?'
+		}
+		dst = append(dst, c)
+		dst = append(dst, q[p[0]:p[1]]...)
+	}
+	return dst
 }
 
 // piecesKeptOrRemoved is piecesKept for rules that remove parameters
@@ -678,21 +751,14 @@ func (n *Normalizer) keyless() bool {
 // appendQuery's direct split would keep each piece as it is: no rule is
 // read again, as splitQuery would, 338 instructions per reordered URL of
 // web_dirty) sorted by sortParams (stable: equal keys keep their order),
-// as the general path would.
-func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
+// as the general path would; or, when queryKept sorted them (kp.n > 0:
+// keyless rules, endsKept), the pieces kp holds.
+func (n *Normalizer) appendKept(dst []byte, q string, removed uint64, kp *keptPieces) []byte {
+	if kp.n > 0 {
+		return appendPieces(dst, q, kp) // sorted by piecesKept
+	}
 	var buf [16]param // on the stack: a longer query allocates its list
 	ps := buf[:0]
-	if n.keylessQ { // removed is 0: keyless rules remove nothing
-		var ends [maxAmpPieces]uint32
-		if k := ampEnds(q, &ends); k > 0 {
-			at := uint32(0)
-			for _, e := range ends[:k] {
-				ps = append(ps, param{k0: at, k1: e, end: e})
-				at = e + 1
-			}
-			return n.appendSorted(dst, q, ps)
-		}
-	}
 	keys := !n.keylessQ                        // the order may read keys
 	for at := 0; at <= len(q); removed >>= 1 { // removed's low bit: this piece's
 		p, _ := n.nextPiece(q, at, false, keys)
@@ -701,12 +767,6 @@ func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
 			ps = append(ps, p)
 		}
 	}
-	return n.appendSorted(dst, q, ps)
-}
-
-// appendSorted appends '?' and the pieces ps of q in the profile's order,
-// or nothing when there is none and the rules drop an empty query.
-func (n *Normalizer) appendSorted(dst []byte, q string, ps []param) []byte {
 	if len(ps) == 0 && n.query.DropEmpty {
 		return dst
 	}

@@ -91,3 +91,44 @@ func TestPairOrderMatchesCmpPair(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptPiecesMatchSort: for default's keyless rules, piecesKept on a
+// query of pieces (empty ones, pieces equal in their first 8 bytes or
+// whole, more than maxAmpPieces) says what the general rules say: not
+// kept with an empty piece, a rewrite when the pieces are out of cmpPair
+// order, and appendKept then writes them as a stable sort by cmpPair does,
+// from the pieces piecesKept sorted (kp) or, past maxAmpPieces, from its
+// own split.
+func TestKeptPiecesMatchSort(t *testing.T) {
+	n := MustLookup("default")
+	if !n.keylessQ {
+		t.Fatal("default's query rules are not keyless")
+	}
+	pieces := []string{"", "a", "a=1", "a=10", "a=2", "abcdefgh", "abcdefgh=1", "abcdefgh=2", "utm_campaign=x",
+		"utm_content=y", "m=13", "z=26", "~", "A=1"}
+	r := rand.New(rand.NewPCG(18, 20))
+	for range 20000 {
+		ps := make([]string, 1+r.IntN(20))
+		for i := range ps {
+			ps[i] = pieces[r.IntN(len(pieces))]
+		}
+		q := strings.Join(ps, "&")
+		var kp keptPieces
+		ok, rewrite := n.piecesKept(q, &kp)
+		sorted := slices.Clone(ps)
+		slices.SortStableFunc(sorted, strings.Compare)
+		wantOK, wantRewrite := !slices.Contains(ps, ""), !slices.Equal(ps, sorted)
+		if ok != wantOK || ok && rewrite != wantRewrite {
+			t.Fatalf("piecesKept(%q) = %v, %v; want %v, %v", q, ok, rewrite, wantOK, wantRewrite)
+		}
+		if !ok || !rewrite {
+			continue
+		}
+		if (kp.n > 0) != (len(ps) <= maxAmpPieces) {
+			t.Fatalf("piecesKept(%q): %d pieces sorted, of %d", q, kp.n, len(ps))
+		}
+		if got, want := string(n.appendKept(nil, q, 0, &kp)), "?"+strings.Join(sorted, "&"); got != want {
+			t.Fatalf("appendKept(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
