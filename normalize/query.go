@@ -642,45 +642,80 @@ type keptPieces struct {
 
 // endsKept is piecesKept for keyless rules, on the ends of q's pieces
 // (ampEnds): nextPiece says such rules keep every piece but an empty one,
-// and their order is pair (by pairWord and cmpPair) or none (keyless).
-// Pieces out of order are sorted into kp.
+// and their order is pair or none (keyless). Each piece has a key: its
+// first 7 bytes (pairWord) and its index in the low byte, so that most
+// pieces are ordered by comparing two integers (keyBefore); pieces out of
+// order are sorted into kp (sortKeys).
 func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewrite bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
-	var prev param
-	var w0 uint64 // prev's word
+	var keys [maxAmpPieces]uint64
+	sorted := n.order != nil
 	at := uint32(0)
 	for i, e := range ends {
 		if e == at {
 			return false, false // "": dropped (drop_empty_pairs) or written as it is, which the general path decides
 		}
-		if p := (param{k0: at, k1: e, end: e}); n.order != nil && !rewrite {
-			w := pairWord(b, at, e)
-			rewrite = i > 0 && pairBefore(b, p, prev, w, w0)
-			prev, w0 = p, w
+		if sorted {
+			keys[i] = pairWord(b, at, e)&^0xFF | uint64(i)
 		}
 		at = e + 1
 	}
-	if rewrite {
-		sortEnds(q, ends, kp)
+	if sorted {
+		ks := keys[:len(ends)]
+		for i := 1; i < len(ks); i++ {
+			if keyBefore(b, ends, ks[i], ks[i-1]) {
+				sortKeys(b, ends, ks, kp)
+				return true, true
+			}
+		}
 	}
-	return true, rewrite
+	return true, false
 }
 
-// sortEnds sorts the pieces of q (ends: ampEnds) by cmpPair into kp.
-func sortEnds(q string, ends []uint32, kp *keptPieces) {
-	b := unsafe.Slice(unsafe.StringData(q), len(q))
-	var ps [maxAmpPieces]param
-	var ws [maxAmpPieces]uint64
-	at := uint32(0)
-	for i, e := range ends {
-		ps[i], ws[i] = param{k0: at, k1: e, end: e}, pairWord(b, at, e)
-		at = e + 1
+// keyBefore reports whether the piece whose key is x (endsKept) comes
+// before the one whose key is y by cmpPair: by their first 7 bytes when
+// they differ there (pairWord's argument, on 7 bytes), else by cmpPair.
+func keyBefore(b []byte, ends []uint32, x, y uint64) bool {
+	if (x^y)>>8 != 0 {
+		return x < y
 	}
-	sortPairsWords(ps[:len(ends)], ws[:len(ends)], b)
-	for i, p := range ps[:len(ends)] {
+	return keyTie(b, ends, x, y)
+}
+
+// keyTie is keyBefore for keys whose 7 bytes are equal, in a call, so
+// that keyBefore inlines into the loops.
+//
+//go:noinline
+func keyTie(b []byte, ends []uint32, x, y uint64) bool {
+	return cmpPair(b, pieceAt(ends, x&0xFF), pieceAt(ends, y&0xFF)) < 0
+}
+
+// pieceAt returns the piece i of the query whose pieces end at ends.
+func pieceAt(ends []uint32, i uint64) param {
+	k0 := uint32(0)
+	if i > 0 {
+		k0 = ends[i-1] + 1
+	}
+	return param{k0: k0, k1: ends[i], end: ends[i]}
+}
+
+// sortKeys sorts the keys ks of the pieces of b (endsKept) by keyBefore,
+// by insertion, stable (a piece moves only before one it comes before),
+// and writes the pieces in that order to kp.
+func sortKeys(b []byte, ends []uint32, ks []uint64, kp *keptPieces) {
+	for i := 1; i < len(ks); i++ {
+		x := ks[i]
+		j := i
+		for ; j > 0 && keyBefore(b, ends, x, ks[j-1]); j-- {
+			ks[j] = ks[j-1]
+		}
+		ks[j] = x
+	}
+	for i, x := range ks {
+		p := pieceAt(ends, x&0xFF)
 		kp.at[i] = [2]uint16{uint16(p.k0), uint16(p.end)}
 	}
-	kp.n = uint8(len(ends))
+	kp.n = uint8(len(ks))
 }
 
 // appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.
