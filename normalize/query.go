@@ -89,6 +89,12 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
 	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
+	if direct && n.keylessQ && len(groups) == 0 && len(q) <= maxKeptLen {
+		var ends [maxAmpPieces]uint32
+		if k := ampEnds(q, &ends); k > 0 {
+			return n.appendEnds(out, q, ends[:k]), nil
+		}
+	}
 	var b []byte
 	st.params, b, ok = n.splitQuery(st, st.params[:0], q, groups, rec, pct, direct)
 	if !ok {
@@ -664,7 +670,12 @@ func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewr
 		ks := keys[:len(ends)]
 		for i := 1; i < len(ks); i++ {
 			if keyBefore(b, ends, ks[i], ks[i-1]) {
-				sortKeys(b, ends, ks, kp)
+				sortKeys(b, ends, ks)
+				for j, x := range ks {
+					p := pieceAt(ends, x&0xFF)
+					kp.at[j] = [2]uint16{uint16(p.k0), uint16(p.end)}
+				}
+				kp.n = uint8(len(ks))
 				return true, true
 			}
 		}
@@ -700,9 +711,8 @@ func pieceAt(ends []uint32, i uint64) param {
 }
 
 // sortKeys sorts the keys ks of the pieces of b (endsKept) by keyBefore,
-// by insertion, stable (a piece moves only before one it comes before),
-// and writes the pieces in that order to kp.
-func sortKeys(b []byte, ends []uint32, ks []uint64, kp *keptPieces) {
+// by insertion, stable (a piece moves only before one it comes before).
+func sortKeys(b []byte, ends []uint32, ks []uint64) {
 	for i := 1; i < len(ks); i++ {
 		x := ks[i]
 		j := i
@@ -711,11 +721,43 @@ func sortKeys(b []byte, ends []uint32, ks []uint64, kp *keptPieces) {
 		}
 		ks[j] = x
 	}
-	for i, x := range ks {
-		p := pieceAt(ends, x&0xFF)
-		kp.at[i] = [2]uint16{uint16(p.k0), uint16(p.end)}
+}
+
+// appendEnds is appendQuery's direct split for keyless rules without
+// query.remove groups, on the ends of q's pieces (ampEnds): '?' and the
+// pieces, without the empty ones under query.drop_empty_pairs, in the
+// profile's order (pair: the keys of endsKept, sortKeys), or nothing
+// when nothing would follow the '?' under query.drop_empty. It is what
+// splitQuery, sortParams and appendParams write for such rules (each
+// piece as it is: keyless), without a call to IndexByte per piece
+// (nextPiece), params or words (general-path URLs with a query of
+// default's web_dirty: ~300 instructions).
+func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var keys [maxAmpPieces]uint64
+	ks := keys[:0]
+	at := uint32(0)
+	for i, e := range ends {
+		if e > at || !n.query.DropEmptyPairs {
+			ks = append(ks, pairWord(b, at, e)&^0xFF|uint64(i))
+		}
+		at = e + 1
 	}
-	kp.n = uint8(len(ks))
+	if n.query.DropEmpty && (len(ks) == 0 || len(ks) == 1 && q == "") {
+		return out // no parameter, or the one empty piece of ""
+	}
+	if n.order != nil {
+		sortKeys(b, ends, ks)
+	}
+	out = append(out, '?')
+	for i, x := range ks {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		p := pieceAt(ends, x&0xFF)
+		out = append(out, q[p.k0:p.end]...)
+	}
+	return out
 }
 
 // appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.

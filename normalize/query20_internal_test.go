@@ -132,3 +132,50 @@ func TestKeptPiecesMatchSort(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendEndsMatchesReference: appendQuery's keyless split (ampEnds,
+// appendEnds) writes what the reference writes, for default and for
+// whatwg with each keyless combination of query.order (pair, none),
+// drop_empty and drop_empty_pairs, on URLs that take the general path (a
+// dot segment, an uppercase host with an escape) and the verbatim one,
+// with queries of empty pieces, "", pieces equal in their first 7 bytes,
+// and more than maxAmpPieces pieces (the split piece by piece).
+func TestAppendEndsMatchesReference(t *testing.T) {
+	var ps []Profile
+	ps = append(ps, MustLookup("default").prof)
+	for _, order := range []string{OrderPair, ""} {
+		for _, de := range []bool{false, true} {
+			for _, dep := range []bool{false, true} {
+				p := MustLookup("whatwg").prof
+				p.Name = "whatwg-keyless"
+				p.Query = QueryRules{Order: order, DropEmpty: de, DropEmptyPairs: dep}
+				ps = append(ps, p)
+			}
+		}
+	}
+	pieces := []string{"", "a", "a=1", "a=10", "abcdefg=1", "abcdefg=2", "abcdefgh", "utm_campaign=x", "utm_content=y", "z=26", "~"}
+	prefixes := []string{"https://x.example/a/./b?", "HTTPS://X.EXAMPLE/%41?", "https://x.example/p?", "sc://x/y?"}
+	r := rand.New(rand.NewPCG(25, 11))
+	for _, p := range ps {
+		fast, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fast.keylessQ {
+			t.Fatalf("%s %+v: not keyless", p.Name, p.Query)
+		}
+		ref, _ := NewReference(p)
+		for range 4000 {
+			qs := make([]string, r.IntN(20))
+			for i := range qs {
+				qs[i] = pieces[r.IntN(len(pieces))]
+			}
+			in := prefixes[r.IntN(len(prefixes))] + strings.Join(qs, "&") + []string{"", "#f"}[r.IntN(2)]
+			got, gerr := fast.Normalize(in)
+			want, werr := ref.Normalize(in)
+			if got != want || (gerr == nil) != (werr == nil) {
+				t.Fatalf("%s %+v: Normalize(%q) = %q, %v; reference %q, %v", p.Name, p.Query, in, got, gerr, want, werr)
+			}
+		}
+	}
+}
