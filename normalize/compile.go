@@ -217,7 +217,7 @@ func New(p Profile) (*Normalizer, error) {
 //     verbatim URL the rules leave as it is or only cut, its query too with
 //     queryKept, or written in the profile's order by appendKept: no
 //     parse), the query's one '%' scan for all its parts,
-//     decodeRepeated's shortcut;
+//     decodeRepeated's shortcut, appendPct's word steps;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length and last-byte filters
 //     (every host may match), sortParams' insertion sort (never),

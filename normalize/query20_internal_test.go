@@ -179,3 +179,36 @@ func TestAppendEndsMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendPctMatchesRest: appendPct's word steps write what
+// appendPctRest, its reference, writes, under each combination of the
+// percent rules, for strings of up to 40 bytes of escapes (upper- and
+// lowercase hex, unreserved or not, hex digits that a stray '%' before
+// them would turn into an escape), stray '%' (at the end, before one hex
+// digit) and plain bytes, after a prefix that ends in a stray '%' or
+// not.
+func TestAppendPctMatchesRest(t *testing.T) {
+	parts := []string{"a", "/", "%41", "%7e", "%7E", "%2F", "%2f", "%", "%4", "%%", "%36", "%61", "%zz", "~", "abcdefgh"}
+	r := rand.New(rand.NewPCG(18, 25))
+	for _, dec := range []bool{false, true} {
+		for _, up := range []bool{false, true} {
+			for _, stray := range []bool{false, true} {
+				n := &Normalizer{pctAny: true}
+				n.pct = PercentRules{DecodeUnreserved: dec, UppercaseHex: up, EncodeStray: stray}
+				for range 20000 {
+					var sb strings.Builder
+					for sb.Len() < r.IntN(41) {
+						sb.WriteString(parts[r.IntN(len(parts))])
+					}
+					s := sb.String()
+					prefix := []string{"", "x", "%", "%3"}[r.IntN(4)]
+					got := string(n.appendPct([]byte(prefix), s))
+					want := string(n.appendPctRest([]byte(prefix), s, len(prefix)))
+					if got != want {
+						t.Fatalf("%+v: appendPct(%q, %q) = %q, want %q", n.pct, prefix, s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
