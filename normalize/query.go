@@ -445,7 +445,7 @@ func (n *Normalizer) pairOrder() bool { return n.query.Order == OrderPair && !n.
 // more than the words.
 func pairWord(b []byte, k0, end uint32) uint64 {
 	if int(k0)+8 > len(b) {
-		return pairWordEnd(b, k0, end) // a call only there: pairWord inlines
+		return pairWordEnd(b, k0, end)
 	}
 	return binary.BigEndian.Uint64(b[k0:]) &^ (^uint64(0) >> (8 * (end - k0))) // the pair's bytes only (a shift of 64 or more is 0)
 }
