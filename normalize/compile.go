@@ -73,6 +73,7 @@ type Normalizer struct {
 	formEq     bool       // query.form_encoding encodes '=' in a value
 	directTab  [256]uint8 // vOK for the bytes form encoding and query.lowercase write as they are (appendQuery)
 	directScan bool       // the profile has those rules: appendQuery scans a query with directTab
+	keylessQ   bool       // keyless(), compiled: queryKept and appendKept split a query at its '&'s in one pass (ampEnds)
 	// queryTab's and directTab's nibbleSets, for the SIMD scan (spanSet:
 	// 32 bytes a step, where the table costs a load a byte; edge-gateway
 	// 70 instructions per URL of web_dirty in queryKept's scan); nil in
@@ -216,7 +217,7 @@ func New(p Profile) (*Normalizer, error) {
 //     verbatim URL the rules leave as it is or only cut, its query too with
 //     queryKept, or written in the profile's order by appendKept: no
 //     parse), the query's one '%' scan for all its parts,
-//     decodeRepeated's shortcut;
+//     decodeRepeated's shortcut, appendPct's word steps;
 //   - data: needParams and pctAny (the reference splits every query and
 //     reads every escape), the host maps' length and last-byte filters
 //     (every host may match), sortParams' insertion sort (never),

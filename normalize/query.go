@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -88,6 +89,12 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
 	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
+	if direct && n.keylessQ && len(groups) == 0 && len(q) <= maxKeptLen {
+		var ends [maxAmpPieces]uint32
+		if k := ampEnds(q, &ends); k > 0 {
+			return n.appendEnds(out, q, ends[:k]), nil
+		}
+	}
 	var b []byte
 	st.params, b, ok = n.splitQuery(st, st.params[:0], q, groups, rec, pct, direct)
 	if !ok {
@@ -122,8 +129,8 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // meets a parameter the rules change after all (nextPiece's pieceRewritten:
 // a value whose '=' form encoding encodes, a "k" written "k=").
 func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
-	b = unsafe.Slice(unsafe.StringData(q), len(q))     // read only
-	keys := !direct || len(groups) > 0 || !n.keyless() // appendParam, removal and the order read keys
+	b = unsafe.Slice(unsafe.StringData(q), len(q))    // read only
+	keys := !direct || len(groups) > 0 || !n.keylessQ // appendParam, removal and the order read keys
 	for at := 0; at <= len(q); {
 		p, w := n.nextPiece(q, at, direct, keys)
 		at = int(p.end) + 1
@@ -375,6 +382,10 @@ func (n *Normalizer) sortParams(ps []param, b []byte) {
 	if len(ps) < 2 || order == nil {
 		return
 	}
+	if len(ps) <= min(n.inlineSort, maxSortPairs) && n.pairOrder() {
+		sortPairs(ps, b)
+		return
+	}
 	cmp := func(a, c param) int { return order(b, a, c) }
 	if len(ps) <= n.inlineSort {
 		for i := 1; i < len(ps); i++ {
@@ -406,7 +417,97 @@ func (n *Normalizer) orderOf(order string) func(b []byte, a, c param) int {
 }
 
 // cmpPair orders "key=value" (or "key") bytewise: the pairs as written.
+// It is the reference of the pair order: sortPairs and pairLess decide
+// most pairs by their first 8 bytes (pairWord) and ask it about the rest.
 func cmpPair(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c.k0:c.end]) }
+
+// outOfOrder reports whether the parameter c, which follows a, comes
+// before it in the profile's order (not nil).
+func (n *Normalizer) outOfOrder(b []byte, a, c param) bool {
+	if n.pairOrder() {
+		return pairLess(b, c, a)
+	}
+	return n.order(b, a, c) > 0
+}
+
+// pairOrder reports whether the profile's order is cmpPair (query.order
+// pair, not sort_decoded).
+func (n *Normalizer) pairOrder() bool { return n.query.Order == OrderPair && !n.k.sortDecoded }
+
+// pairWord returns the first 8 bytes of the pair b[k0:end] as a
+// big-endian word, padded with zero bytes past its end. Two pairs whose
+// words differ are in the order of their words: at the first byte that
+// differs either both have a byte, or the one that has none (a zero) is
+// a prefix of the other and comes first, as in bytes.Compare, whatever
+// the bytes are; pairs whose words are equal need cmpPair. On default's
+// web_dirty most pairs differ in their first 8 bytes ("a=1", "m=13",
+// "utm_term", "gclid"), where a call to bytes.Compare and its setup cost
+// more than the words.
+func pairWord(b []byte, k0, end uint32) uint64 {
+	if int(k0)+8 > len(b) {
+		return pairWordEnd(b, k0, end)
+	}
+	return binary.BigEndian.Uint64(b[k0:]) &^ (^uint64(0) >> (8 * (end - k0))) // the pair's bytes only (a shift of 64 or more is 0)
+}
+
+// pairWordEnd is pairWord for a pair in b's last 8 bytes.
+func pairWordEnd(b []byte, k0, end uint32) uint64 {
+	var w uint64
+	if i := int(k0); len(b) >= 8 { // the word that ends b, its bytes before b[i] shifted out
+		w = binary.BigEndian.Uint64(b[len(b)-8:]) << (8 * uint(i+8-len(b)))
+	} else {
+		for j := i; j < len(b); j++ {
+			w |= uint64(b[j]) << (56 - 8*uint(j-i))
+		}
+	}
+	return w &^ (^uint64(0) >> (8 * (end - k0)))
+}
+
+// pairLess reports whether the pair a comes before the pair c (cmpPair).
+func pairLess(b []byte, a, c param) bool {
+	return pairBefore(b, a, c, pairWord(b, a.k0, a.end), pairWord(b, c.k0, c.end))
+}
+
+// pairBefore is pairLess on the pairs' words wa and wc (pairWord).
+func pairBefore(b []byte, a, c param, wa, wc uint64) bool {
+	return wa < wc || wa == wc && pairTie(b, a, c)
+}
+
+// pairTie is cmpPair(b, a, c) < 0 in a call, so that pairBefore inlines
+// into the sorts' loops (with bytes.Compare inline it did not: a call per
+// comparison).
+//
+//go:noinline
+func pairTie(b []byte, a, c param) bool { return cmpPair(b, a, c) < 0 }
+
+// maxSortPairs is the most pairs sortPairs sorts (its words are on the
+// stack); inlineSort is 12.
+const maxSortPairs = 16
+
+// sortPairs sorts ps (offsets into b; at most inlineSort of them) by
+// cmpPair, by insertion, stable: each pair's word is read once, and
+// cmpPair is asked only about pairs whose words are equal.
+func sortPairs(ps []param, b []byte) {
+	var buf [maxSortPairs]uint64
+	ws := buf[:len(ps)]
+	for i := range ps {
+		ws[i] = pairWord(b, ps[i].k0, ps[i].end)
+	}
+	sortPairsWords(ps, ws, b)
+}
+
+// sortPairsWords is sortPairs on the pairs' words ws (pairWord), which it
+// sorts with them.
+func sortPairsWords(ps []param, ws []uint64, b []byte) {
+	for i := 1; i < len(ps); i++ {
+		p, w := ps[i], ws[i]
+		j := i
+		for ; j > 0 && pairBefore(b, p, ps[j-1], w, ws[j-1]); j-- {
+			ps[j], ws[j] = ps[j-1], ws[j-1]
+		}
+		ps[j], ws[j] = p, w
+	}
+}
 
 // cmpKey orders by key only (a stable sort keeps equal keys in order).
 func cmpKey(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.k1], b[c.k0:c.k1]) }
@@ -449,11 +550,11 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // order; appendKept then writes what they keep, in order). Otherwise the
 // general path decides (appendQuery, its reference). compileQueryKept
 // says for which profiles it is asked.
-func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
+func (n *Normalizer) queryKept(q string, kp *keptPieces) (ok, rewrite bool, removed uint64) {
 	if n.page != nil || len(n.base) > 0 {
 		ok, rewrite, removed = n.piecesKeptOrRemoved(q)
 	} else {
-		ok, rewrite = n.piecesKept(q)
+		ok, rewrite = n.piecesKept(q, kp)
 	}
 	if !ok {
 		return false, false, 0
@@ -471,22 +572,205 @@ func (n *Normalizer) queryKept(q string) (ok, rewrite bool, removed uint64) {
 
 // piecesKept is queryKept's test of the pieces for rules that remove no
 // parameter: each one nextPiece says they keep, and whether they are out
-// of the profile's order (rewrite).
-func (n *Normalizer) piecesKept(q string) (ok, rewrite bool) {
+// of the profile's order (rewrite). For keyless rules, on a query of up
+// to maxAmpPieces pieces and less than 64 KiB, the pieces are found in one
+// pass (ampEnds), and those out of order are sorted into kp (endsKept).
+func (n *Normalizer) piecesKept(q string, kp *keptPieces) (ok, rewrite bool) {
+	if n.keylessQ && len(q) <= maxKeptLen {
+		var ends [maxAmpPieces]uint32
+		if k := ampEnds(q, &ends); k > 0 {
+			return n.endsKept(q, ends[:k], kp)
+		}
+	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
-	keys := !n.keyless()
+	keys := !n.keylessQ
 	for at := 0; at <= len(q); {
 		p, w := n.nextPiece(q, at, true, keys)
 		if w != pieceKept {
 			return false, false // dropped, cut or rewritten
 		}
-		if !rewrite && at > 0 && n.order != nil && n.order(b, prev, p) > 0 {
+		if !rewrite && at > 0 && n.order != nil && n.outOfOrder(b, prev, p) {
 			rewrite = true
 		}
 		prev, at = p, int(p.end)+1
 	}
 	return true, rewrite
+}
+
+// maxAmpPieces is the most pieces ampEnds splits a query into (their ends
+// are on the stack); a longer query is read piece by piece (nextPiece).
+const maxAmpPieces = 16
+
+// ampEnds writes the ends of the pieces of q (nextPiece's: the offset of
+// each '&', then len(q)) to ends and returns how many there are, or 0
+// when there are more than maxAmpPieces. One pass, eight bytes a step
+// (eqBytes), for rules that read no key (keyless): nextPiece's
+// IndexByte, a call per piece twice per query (piecesKept, appendKept),
+// cost default ~90 instructions per sorted query of web_dirty.
+func ampEnds(q string, ends *[maxAmpPieces]uint32) int {
+	k, i := 0, 0
+	for ; i+8 <= len(q); i += 8 {
+		for m := eqBytes(le64(q[i:i+8]), '&'); m != 0; m &= m - 1 {
+			if k == maxAmpPieces-1 {
+				return 0 // no room left for the last piece's end
+			}
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+			k++
+		}
+	}
+	for ; i < len(q); i++ {
+		if q[i] == '&' {
+			if k == maxAmpPieces-1 {
+				return 0
+			}
+			ends[k] = uint32(i)
+			k++
+		}
+	}
+	ends[k] = uint32(len(q))
+	return k + 1
+}
+
+// maxKeptLen is the longest query whose pieces keptPieces holds (16-bit
+// offsets).
+const maxKeptLen = 1<<16 - 1
+
+// keptPieces is a verbatim query's pieces in the profile's order, as
+// piecesKept sorted them (endsKept), for appendKept to copy: the split
+// and the sort are made once, where appendKept made them again (ampEnds,
+// the words, the sort: ~500 instructions per reordered URL of default's
+// web_dirty). n is 0 when there are none (appendKept splits the query).
+type keptPieces struct {
+	n  uint8
+	at [maxAmpPieces][2]uint16 // start and end of each piece, in order
+}
+
+// endsKept is piecesKept for keyless rules, on the ends of q's pieces
+// (ampEnds): nextPiece says such rules keep every piece but an empty one,
+// and their order is pair or none (keyless). Each piece has a key: its
+// first 7 bytes (pairWord) and its index in the low byte, so that most
+// pieces are ordered by comparing two integers (keyBefore); pieces out of
+// order are sorted into kp (sortKeys).
+func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewrite bool) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var keys [maxAmpPieces]uint64
+	sorted := n.order != nil
+	at := uint32(0)
+	for i, e := range ends {
+		if e == at {
+			return false, false // "": dropped (drop_empty_pairs) or written as it is, which the general path decides
+		}
+		if sorted {
+			keys[i] = pairWord(b, at, e)&^0xFF | uint64(i)
+		}
+		at = e + 1
+	}
+	if sorted {
+		ks := keys[:len(ends)]
+		for i := 1; i < len(ks); i++ {
+			if keyBefore(b, ends, ks[i], ks[i-1]) {
+				sortKeys(b, ends, ks)
+				for j, x := range ks {
+					p := pieceAt(ends, x&0xFF)
+					kp.at[j] = [2]uint16{uint16(p.k0), uint16(p.end)}
+				}
+				kp.n = uint8(len(ks))
+				return true, true
+			}
+		}
+	}
+	return true, false
+}
+
+// keyBefore reports whether the piece whose key is x (endsKept) comes
+// before the one whose key is y by cmpPair: by their first 7 bytes when
+// they differ there (pairWord's argument, on 7 bytes), else by cmpPair.
+func keyBefore(b []byte, ends []uint32, x, y uint64) bool {
+	if (x^y)>>8 != 0 {
+		return x < y
+	}
+	return keyTie(b, ends, x, y)
+}
+
+// keyTie is keyBefore for keys whose 7 bytes are equal, in a call, so
+// that keyBefore inlines into the loops.
+//
+//go:noinline
+func keyTie(b []byte, ends []uint32, x, y uint64) bool {
+	return cmpPair(b, pieceAt(ends, x&0xFF), pieceAt(ends, y&0xFF)) < 0
+}
+
+// pieceAt returns the piece i of the query whose pieces end at ends.
+func pieceAt(ends []uint32, i uint64) param {
+	k0 := uint32(0)
+	if i > 0 {
+		k0 = ends[i-1] + 1
+	}
+	return param{k0: k0, k1: ends[i], end: ends[i]}
+}
+
+// sortKeys sorts the keys ks of the pieces of b (endsKept) by keyBefore,
+// by insertion, stable (a piece moves only before one it comes before).
+func sortKeys(b []byte, ends []uint32, ks []uint64) {
+	for i := 1; i < len(ks); i++ {
+		x := ks[i]
+		j := i
+		for ; j > 0 && keyBefore(b, ends, x, ks[j-1]); j-- {
+			ks[j] = ks[j-1]
+		}
+		ks[j] = x
+	}
+}
+
+// appendEnds is appendQuery's direct split for keyless rules without
+// query.remove groups, on the ends of q's pieces (ampEnds): '?' and the
+// pieces, without the empty ones under query.drop_empty_pairs, in the
+// profile's order (pair: the keys of endsKept, sortKeys), or nothing
+// when nothing would follow the '?' under query.drop_empty. It is what
+// splitQuery, sortParams and appendParams write for such rules (each
+// piece as it is: keyless), without a call to IndexByte per piece
+// (nextPiece), params or words (general-path URLs with a query of
+// default's web_dirty: ~300 instructions).
+func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var keys [maxAmpPieces]uint64
+	ks := keys[:0]
+	at := uint32(0)
+	for i, e := range ends {
+		if e > at || !n.query.DropEmptyPairs {
+			ks = append(ks, pairWord(b, at, e)&^0xFF|uint64(i))
+		}
+		at = e + 1
+	}
+	if n.query.DropEmpty && (len(ks) == 0 || len(ks) == 1 && q == "") {
+		return out // no parameter, or the one empty piece of ""
+	}
+	if n.order != nil {
+		sortKeys(b, ends, ks)
+	}
+	out = append(out, '?')
+	for i, x := range ks {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		p := pieceAt(ends, x&0xFF)
+		out = append(out, q[p.k0:p.end]...)
+	}
+	return out
+}
+
+// appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.
+func appendPieces(dst []byte, q string, kp *keptPieces) []byte {
+	for i, p := range kp.at[:kp.n] {
+		c := byte('&')
+		if i == 0 {
+			c = '?'
+		}
+		dst = append(dst, c)
+		dst = append(dst, q[p[0]:p[1]]...)
+	}
+	return dst
 }
 
 // piecesKeptOrRemoved is piecesKept for rules that remove parameters
@@ -497,7 +781,7 @@ func (n *Normalizer) piecesKeptOrRemoved(q string) (ok, rewrite bool, removed ui
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
 	kept := false // prev is a kept parameter
-	keys := !n.keyless()
+	keys := !n.keylessQ
 	for at, bit := 0, uint64(1); at <= len(q); bit <<= 1 {
 		p, w := n.nextPiece(q, at, true, keys)
 		if w != pieceKept {
@@ -512,7 +796,7 @@ func (n *Normalizer) piecesKeptOrRemoved(q string) (ok, rewrite bool, removed ui
 			rewrite = true
 			continue
 		}
-		if !rewrite && kept && n.order != nil && n.order(b, prev, p) > 0 {
+		if !rewrite && kept && n.order != nil && n.outOfOrder(b, prev, p) {
 			rewrite = true
 		}
 		prev, kept = p, true
@@ -544,11 +828,15 @@ func (n *Normalizer) keyless() bool {
 // appendQuery's direct split would keep each piece as it is: no rule is
 // read again, as splitQuery would, 338 instructions per reordered URL of
 // web_dirty) sorted by sortParams (stable: equal keys keep their order),
-// as the general path would.
-func (n *Normalizer) appendKept(dst []byte, q string, removed uint64) []byte {
+// as the general path would; or, when queryKept sorted them (kp.n > 0:
+// keyless rules, endsKept), the pieces kp holds.
+func (n *Normalizer) appendKept(dst []byte, q string, removed uint64, kp *keptPieces) []byte {
+	if kp.n > 0 {
+		return appendPieces(dst, q, kp) // sorted by piecesKept
+	}
 	var buf [16]param // on the stack: a longer query allocates its list
 	ps := buf[:0]
-	keys := !n.keyless()                       // the order may read keys
+	keys := !n.keylessQ                        // the order may read keys
 	for at := 0; at <= len(q); removed >>= 1 { // removed's low bit: this piece's
 		p, _ := n.nextPiece(q, at, false, keys)
 		at = int(p.end) + 1

@@ -394,6 +394,7 @@ func (n *Normalizer) compileQueryKept(p *Profile) {
 	q := &p.Query
 	plus := !q.FormEncoding || n.k.form.space == "+" && !q.SortDecoded
 	n.formEq = q.FormEncoding && !n.k.form.value['=']
+	n.keylessQ = n.keyless()
 	// The bytes form encoding and query.lowercase write as they are
 	// (appendQuery's direct split): under form encoding '&' and '=', which
 	// delimit, the raw bytes, and '+' (a space) when a space is written
@@ -451,7 +452,8 @@ type canon struct {
 	same                             bool // the output is s[:end]
 	upgrade                          bool // scheme is not s's (scheme.upgrade): else s[:schemeEnd] is written, lowercased with the host (lowerTo)
 	sort                             *Normalizer
-	removed                          uint64 // the query's parameters that sort.appendKept leaves out (bit i: parameter i)
+	removed                          uint64     // the query's parameters that sort.appendKept leaves out (bit i: parameter i)
+	kept                             keptPieces // the query's pieces in order, when queryKept sorted them
 }
 
 // size is the length of the canonical form.
@@ -488,7 +490,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 	switch {
 	case c.sort != nil:
 		dst = append(dst, s[from:c.slash]...)
-		dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed)
+		dst = c.sort.appendKept(dst, s[c.rest+1:c.q1], c.removed, &c.kept)
 		dst = append(dst, s[c.q1:c.end]...)
 	case c.slash != c.rest:
 		dst = append(dst, s[from:c.slash]...)
@@ -638,7 +640,7 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 		return false, true // an upgrade made it longer than limits.max_length (finishURL); the other rules only cut
 	}
 	if q != "" {
-		ok, rewrite, removed := n.queryKept(q)
+		ok, rewrite, removed := n.queryKept(q, &c.kept)
 		if !ok || removed != 0 && n.k.loneRoot && end <= v.authEnd+1 {
 			return false, true // or remove_lone_root, which reads what follows the root, and the query may go
 		}
