@@ -276,17 +276,16 @@ func (n *Normalizer) ruleSets() []ruleSet {
 // pagination are compiled (compileVerbatim), and again after
 // useReference's unfilter.
 func (n *Normalizer) compileKeyFilter() {
-	f := matcher{reMax: -1}
+	var f matcher
 	for _, m := range n.queryMatchers() {
 		if m == nil {
 			continue
 		}
-		f.fold = f.fold || m.fold
 		f.lens |= m.lens
 		for i := range f.first {
 			f.first[i] |= m.first[i]
 		}
-		f.reMax = max(f.reMax, m.reMax)
+		f.reLens |= m.reLens
 	}
 	n.keyFilter = f
 }

@@ -2,7 +2,6 @@ package normalize
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -45,14 +44,15 @@ type pattern struct {
 }
 
 // prefilter is what every string a regexp matches has, read from its
-// syntax tree: a literal it contains (ASCII, lowercased, "" for none) and,
-// for a regexp anchored at both ends, a bound on its length in bytes (-1
-// for none). A name without them is no match, known without running the
-// regexp (a run costs hundreds of instructions: crawler-commons' "~^$"
-// on every key, clara's "~*^[A-Za-z]*session[A-Za-z]*$").
+// syntax tree: a literal it contains (ASCII, lowercased, "" for none), a
+// least length in bytes and, for a regexp anchored at both ends, a bound
+// on its length in bytes (-1 for none). A name without them is no match,
+// known without running the regexp (a run costs hundreds of
+// instructions: crawler-commons' "~^$" on every key, clara's
+// "~*^[A-Za-z]*session[A-Za-z]*$").
 type prefilter struct {
-	need   string
-	maxLen int
+	need           string
+	minLen, maxLen int
 }
 
 // CheckPattern reports whether src is a valid parameter pattern, and why
@@ -118,7 +118,7 @@ func prefilterOf(expr string) prefilter {
 	if err != nil {
 		return prefilter{maxLen: -1}
 	}
-	f := prefilter{need: required(re), maxLen: -1}
+	f := prefilter{need: required(re), minLen: minRunes(re), maxLen: -1}
 	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpBeginText && re.Sub[len(re.Sub)-1].Op == syntax.OpEndText {
 		f.maxLen = maxBytes(re) // anchored at both ends: the match is the name
 	}
@@ -129,7 +129,7 @@ func prefilterOf(expr string) prefilter {
 // non-ASCII name is always let through: under (?i) 'k' matches the Kelvin
 // sign and 's' the long s, which lowercasing ASCII does not see.
 func (f *prefilter) may(name string) bool {
-	if f.maxLen >= 0 && len(name) > f.maxLen {
+	if len(name) < f.minLen || f.maxLen >= 0 && len(name) > f.maxLen {
 		return false
 	}
 	return f.need == "" || containsFold(name, f.need) || !isASCII(name)
@@ -165,6 +165,39 @@ func required(re *syntax.Regexp) string {
 		return best
 	}
 	return ""
+}
+
+// minRunes returns the fewest runes a match of re has, which is also the
+// fewest bytes: a rune is a byte at least, and regexp matches a byte that
+// is not UTF-8 as one rune (U+FFFD). A name shorter than it is no match,
+// even for a regexp not anchored, whose match is a part of the name:
+// clara's session regexp needs 7 bytes, and rules out the one-letter keys
+// of web_dirty (half of them) without a call.
+func minRunes(re *syntax.Regexp) int {
+	const most = 1 << 20 // a bound on the sums: nested repeats multiply
+	switch re.Op {
+	case syntax.OpLiteral:
+		return min(len(re.Rune), most)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minRunes(re.Sub[0])
+	case syntax.OpRepeat:
+		return min(re.Min*minRunes(re.Sub[0]), most)
+	case syntax.OpConcat:
+		n := 0
+		for _, s := range re.Sub {
+			n = min(n+minRunes(s), most)
+		}
+		return n
+	case syntax.OpAlternate:
+		n := most
+		for _, s := range re.Sub {
+			n = min(n, minRunes(s))
+		}
+		return n
+	}
+	return 0 // empty, an anchor, star, quest, no match, an unknown op
 }
 
 // maxBytes returns the most bytes a match of re can have, or -1 when
@@ -297,55 +330,71 @@ func (g *glob) match(s string) bool {
 type matcher struct {
 	exact map[string]bool // lowercased exact names
 	other []pattern
-	fold  bool // some pattern matches the lowercased name: an exact name or a glob
 	// What a name an exact name or a glob matches has: bit min(len, 63)
-	// of lens, and its lowercased first byte in first. Most query keys
-	// have neither, and are then not lowercased nor looked up (clara's
-	// groups, pagination and keep lists cost 1,100 instructions a URL on
-	// web_dirty before).
+	// of lens (0: m has neither), and its first byte in first (in both
+	// cases: the name is not lowercased to be tested).
+	// Most query keys have neither, and are then not lowercased nor
+	// looked up (clara's groups, pagination and keep lists cost 1,100
+	// instructions a URL on web_dirty before).
 	lens  uint64
 	first [4]uint64
-	// reMax is the longest name a regexp of m may match (prefilter
-	// maxLen; math.MaxInt when one is unbounded, -1 when m has none): a
-	// longer name runs none of them, nor the loop over them
-	// (crawler-commons' "~^$" meets every key).
-	reMax int
+	// reLens has the bit (lenBit) of every length a regexp of m may
+	// match (prefilter minLen to maxLen; 0 when m has none): a name of
+	// another length runs none of them, nor the loop over them
+	// (crawler-commons' "~^$" meets every key; clara's session regexp
+	// needs 7 bytes, and the one-letter keys are half of web_dirty's).
+	reLens uint64
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
-	m := &matcher{exact: map[string]bool{}, reMax: -1}
+	m := &matcher{exact: map[string]bool{}}
 	for _, s := range srcs {
 		p, err := compilePattern(s)
 		if err != nil {
 			return nil, err
 		}
-		m.fold = m.fold || p.re == nil
 		switch {
 		case p.re != nil:
 			m.other = append(m.other, p)
-			if p.pre.maxLen < 0 {
-				m.reMax = math.MaxInt
-			} else {
-				m.reMax = max(m.reMax, p.pre.maxLen)
-			}
+			m.reLens |= lenRange(p.pre.minLen, p.pre.maxLen)
 			continue
 		case p.glob == nil:
 			m.exact[p.lit] = true
 			m.lens |= lenBit(len(p.lit))
 		default:
 			m.other = append(m.other, p)
-			m.lens |= ^(lenBit(len(p.glob.prefix)+len(p.glob.suffix)) - 1) // every length from there: a star matches any run
+			m.lens |= lenRange(len(p.glob.prefix)+len(p.glob.suffix), -1) // a star matches any run
 		}
-		if p.lit[0] == '*' {
+		if c := p.lit[0]; c == '*' {
 			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		} else {
-			m.first[p.lit[0]>>6] |= 1 << (p.lit[0] & 63)
+			m.first[c>>6] |= 1 << (c & 63)
+			m.first[upper(c)>>6] |= 1 << (upper(c) & 63)
 		}
 	}
 	return m, nil
 }
 
+// lenRange returns the length filter (lenBit) of the lengths lo to hi
+// (-1: no bound).
+func lenRange(lo, hi int) uint64 {
+	f := ^(lenBit(lo) - 1)
+	if hi >= 0 {
+		f &= lenBit(hi)<<1 - 1 // all ones when hi's bit is 63
+	}
+	return f
+}
+
 func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
+
+// may reports whether m's prefilters let name through: the lengths of
+// its regexps (reLens), then mayFold; inline (mayRemove, on keyFilter).
+// The regexps' lengths first: a key of clara's that its session regexp
+// lets through skips mayFold's reads (20 instructions per URL of
+// web_dirty when it was the only test of the regexps).
+func (m *matcher) may(name string) bool {
+	return m.reLens&lenBit(len(name)) != 0 || m.mayFold(name)
+}
 
 // mayFold reports whether an exact name or a glob of m may match name
 // (lens, first).
@@ -356,7 +405,7 @@ func (m *matcher) mayFold(name string) bool {
 	if name == "" {
 		return true
 	}
-	c := lower(name[0])
+	c := name[0]
 	return m.first[c>>6]&(1<<(c&63)) != 0
 }
 
@@ -366,7 +415,7 @@ func (m *matcher) unfilter() {
 	if m == nil {
 		return
 	}
-	m.lens, m.first, m.reMax = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, math.MaxInt
+	m.lens, m.first, m.reLens = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, ^uint64(0)
 	for i := range m.other {
 		m.other[i].pre = prefilter{maxLen: -1}
 	}
@@ -376,10 +425,10 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	if m.fold && m.mayFold(name) && m.matchFold(name) {
+	if m.mayFold(name) && m.matchFold(name) {
 		return true
 	}
-	if len(name) > m.reMax {
+	if m.reLens&lenBit(len(name)) == 0 {
 		return false
 	}
 	for i := range m.other {

@@ -289,15 +289,10 @@ func (n *Normalizer) appendParam(st *state, p *param, q string, pct bool) []byte
 // mayRemove reports whether a prefilter of the matchers that remove query
 // parameters lets the key k through (compileKeyFilter): inline, where
 // the call to removes costs edge-gateway and curiousnow-v0 about 50
-// instructions per URL of web_dirty on keys that none lets through.
-// keyFilter.fold is not read: without an exact name or a glob, lens is 0
-// (or all ones, unfiltered) and mayFold's answer is right. The regexps'
-// bound first: an unbounded regexp (clara's) lets every key through,
-// without mayFold's reads (they cost clara 20 instructions per URL of
-// web_dirty).
+// instructions per URL of web_dirty on keys that none lets through
+// (matcher.may: the regexps' lengths first, then mayFold).
 func (n *Normalizer) mayRemove(k string) bool {
-	f := &n.keyFilter
-	return len(k) <= f.reMax || f.mayFold(k)
+	return n.keyFilter.may(k)
 }
 
 // removesBase reports whether the rules without a host rule remove the
