@@ -221,8 +221,8 @@ func New(p Profile) (*Normalizer, error) {
 //     reads every escape), the host maps' length and last-byte filters
 //     (every host may match), sortParams' insertion sort (never),
 //     finishURL's length test (it always runs), the patterns' prefilters
-//     (every name is lowercased and looked up, every regexp runs:
-//     matcher.unfilter).
+//     and name sets (every name is lowercased and compared with each
+//     exact name, every regexp runs: matcher.unfilter).
 func (n *Normalizer) useReference() {
 	n.reference, n.same, n.identity = true, false, false
 	n.needParams, n.pctAny, n.k.finishLen = true, true, -1

@@ -2,8 +2,10 @@ package normalize
 
 import (
 	"fmt"
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -328,8 +330,10 @@ func (g *glob) match(s string) bool {
 
 // matcher is a compiled list of patterns.
 type matcher struct {
-	exact map[string]bool // lowercased exact names
+	exact nameSet  // lowercased exact names
+	lits  []string // the same, for the reference (ref)
 	other []pattern
+	ref   bool // the reference: exact names by a scan of lits (unfilter)
 	// What a name an exact name or a glob matches has: bit min(len, 63)
 	// of lens (0: m has neither), and its first byte in first (in both
 	// cases: the name is not lowercased to be tested).
@@ -347,7 +351,7 @@ type matcher struct {
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
-	m := &matcher{exact: map[string]bool{}}
+	m := &matcher{}
 	for _, s := range srcs {
 		p, err := compilePattern(s)
 		if err != nil {
@@ -359,7 +363,7 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			m.reLens |= lenRange(p.pre.minLen, p.pre.maxLen)
 			continue
 		case p.glob == nil:
-			m.exact[p.lit] = true
+			m.lits = append(m.lits, p.lit)
 			m.lens |= lenBit(len(p.lit))
 		default:
 			m.other = append(m.other, p)
@@ -372,6 +376,7 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			m.first[upper(c)>>6] |= 1 << (upper(c) & 63)
 		}
 	}
+	m.exact = newNameSet(m.lits)
 	return m, nil
 }
 
@@ -385,7 +390,7 @@ func lenRange(lo, hi int) uint64 {
 	return f
 }
 
-func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
+func (m *matcher) empty() bool { return m == nil || (len(m.lits) == 0 && len(m.other) == 0) }
 
 // may reports whether m's prefilters let name through: the lengths of
 // its regexps (reLens), then mayFold; inline (mayRemove, on keyFilter).
@@ -409,13 +414,14 @@ func (m *matcher) mayFold(name string) bool {
 	return m.first[c>>6]&(1<<(c&63)) != 0
 }
 
-// unfilter makes every name pass m's prefilters and its regexps': the
-// reference (useReference).
+// unfilter makes every name pass m's prefilters and its regexps', and
+// the exact names compared one by one (matchFoldRef) in place of the
+// nameSet: the reference (useReference).
 func (m *matcher) unfilter() {
 	if m == nil {
 		return
 	}
-	m.lens, m.first, m.reLens = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, ^uint64(0)
+	m.lens, m.first, m.reLens, m.ref = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, ^uint64(0), true
 	for i := range m.other {
 		m.other[i].pre = prefilter{maxLen: -1}
 	}
@@ -442,8 +448,16 @@ func (m *matcher) match(name string) bool {
 // matchFold reports whether an exact name or a glob of m matches name.
 // Apart from match, so that a name mayFold rules out costs no buffer.
 func (m *matcher) matchFold(name string) bool {
-	// Lowercase once for the exact names and the globs; a short name in a
-	// buffer on the stack.
+	if m.ref {
+		return m.matchFoldRef(name)
+	}
+	if m.exact.has(name) {
+		return true
+	}
+	if len(m.other) == 0 {
+		return false
+	}
+	// Lowercase once for the globs; a short name in a buffer on the stack.
 	var buf [64]byte
 	lower := name
 	if len(name) <= len(buf) {
@@ -451,7 +465,19 @@ func (m *matcher) matchFold(name string) bool {
 	} else {
 		lower = asciiLower(name)
 	}
-	if m.exact[lower] {
+	for i := range m.other {
+		if p := &m.other[i]; p.re == nil && p.match(name, lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchFoldRef is matchFold for the reference: the name lowercased,
+// compared with each exact name, then the globs.
+func (m *matcher) matchFoldRef(name string) bool {
+	lower := asciiLower(name)
+	if slices.Contains(m.lits, lower) {
 		return true
 	}
 	for i := range m.other {
@@ -460,6 +486,89 @@ func (m *matcher) matchFold(name string) bool {
 		}
 	}
 	return false
+}
+
+// nameSet is a set of names (lowercased) that a name is looked up in
+// ASCII case-insensitively without lowercasing it into a buffer and
+// hashing the copy (a Go map): the name's words are lowercased as they
+// are read (foldWords), hashed and compared with the slot's. Open
+// addressing, linear probing; at most half the slots are full.
+type nameSet struct {
+	slots []nameSlot // a power of two of them; nil for no name
+	shift uint       // 64 - log2(len(slots)): the hash's top bits pick the home slot
+}
+
+// nameSlot holds a name of the set: its length (0: an empty slot; a name
+// is not empty), its words (foldWords), which are the whole name up to 16
+// bytes, and the name itself, compared in full when it is longer.
+type nameSlot struct {
+	n    int
+	a, b uint64
+	name string
+}
+
+func newNameSet(names []string) nameSet {
+	if len(names) == 0 {
+		return nameSet{}
+	}
+	size := 4
+	for size < 2*len(names) {
+		size *= 2
+	}
+	s := nameSet{slots: make([]nameSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for _, name := range names {
+		if s.has(name) {
+			continue // listed twice
+		}
+		a, b := foldWords(name)
+		i := s.home(a, b, len(name))
+		for s.slots[i].n != 0 {
+			i = (i + 1) & (len(s.slots) - 1)
+		}
+		s.slots[i] = nameSlot{n: len(name), a: a, b: b, name: name}
+	}
+	return s
+}
+
+// home returns the first slot to probe for a name of n bytes and words a
+// and b.
+func (s *nameSet) home(a, b uint64, n int) int {
+	return int((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n)) * 0xBF58476D1CE4E5B9 >> s.shift)
+}
+
+// has reports whether the set holds name, ASCII case-insensitively.
+func (s *nameSet) has(name string) bool {
+	if len(s.slots) == 0 || name == "" {
+		return false
+	}
+	a, b := foldWords(name)
+	for i := s.home(a, b, len(name)); ; i = (i + 1) & (len(s.slots) - 1) {
+		e := &s.slots[i]
+		if e.n == 0 {
+			return false
+		}
+		if e.a == a && e.b == b && e.n == len(name) && (len(name) <= 16 || equalFold(name, e.name)) {
+			return true
+		}
+	}
+}
+
+// foldWords returns the ASCII-lowercased words of the name s (not
+// empty): its first 8 bytes and its last 8 (they overlap when s is
+// shorter than 16 bytes; b is 0 when it is shorter than 8, whose bytes a
+// holds: the first 4 and the last 4, or for fewer than 4 the first, the
+// middle and the last). Two names of the same length up to 16 bytes with
+// the same words are the same name, case aside.
+func foldWords(s string) (a, b uint64) {
+	switch n := len(s); {
+	case n >= 8:
+		a, b = le64(s), le64(s[n-8:])
+	case n >= 4:
+		a = uint64(le32(s)) | uint64(le32(s[n-4:]))<<32
+	default:
+		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	return lowerWord(a), lowerWord(b)
 }
 
 // asciiLower lowercases ASCII letters only (names match ASCII
