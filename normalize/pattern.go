@@ -334,14 +334,17 @@ type matcher struct {
 	lits  []string // the same, for the reference (ref)
 	other []pattern
 	ref   bool // the reference: exact names by a scan of lits (unfilter)
-	// What a name an exact name or a glob matches has: bit min(len, 63)
-	// of lens (0: m has neither), and its first byte in first (in both
-	// cases: the name is not lowercased to be tested).
-	// Most query keys have neither, and are then not lowercased nor
-	// looked up (clara's groups, pagination and keep lists cost 1,100
-	// instructions a URL on web_dirty before).
-	lens  uint64
-	first [4]uint64
+	// firsts is what a name an exact name or a glob matches has, its
+	// length and its first byte together: word min(len, 15) has bit
+	// b&63 for a first byte b, in both cases (the name is not lowercased
+	// to be tested), and is all ones for "" when a glob matches it. Most
+	// query keys are in no word, and are then not looked up (clara's
+	// groups, pagination and keep lists cost 1,100 instructions a URL on
+	// web_dirty before; with a filter of the lengths and one of the
+	// first bytes, apart, the one-letter keys "m" and "a" of web_dirty
+	// passed clara's, for its "p" and its names that start with 'm' and
+	// 'a').
+	firsts firstsFilter
 	// reLens has the bit (lenBit) of every length a regexp of m may
 	// match (prefilter minLen to maxLen; 0 when m has none): a name of
 	// another length runs none of them, nor the loop over them
@@ -364,16 +367,10 @@ func compileMatcher(srcs []string) (*matcher, error) {
 			continue
 		case p.glob == nil:
 			m.lits = append(m.lits, p.lit)
-			m.lens |= lenBit(len(p.lit))
+			m.firsts.add(len(p.lit), len(p.lit), p.lit[0])
 		default:
 			m.other = append(m.other, p)
-			m.lens |= lenRange(len(p.glob.prefix)+len(p.glob.suffix), -1) // a star matches any run
-		}
-		if c := p.lit[0]; c == '*' {
-			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		} else {
-			m.first[c>>6] |= 1 << (c & 63)
-			m.first[upper(c)>>6] |= 1 << (upper(c) & 63)
+			m.firsts.add(len(p.glob.prefix)+len(p.glob.suffix), -1, p.lit[0]) // a star matches any run
 		}
 	}
 	m.exact = newNameSet(m.lits)
@@ -392,27 +389,48 @@ func lenRange(lo, hi int) uint64 {
 
 func (m *matcher) empty() bool { return m == nil || (len(m.lits) == 0 && len(m.other) == 0) }
 
-// may reports whether m's prefilters let name through: the lengths of
-// its regexps (reLens), then mayFold; inline (mayRemove, on keyFilter).
-// The regexps' lengths first: a key of clara's that its session regexp
-// lets through skips mayFold's reads (20 instructions per URL of
-// web_dirty when it was the only test of the regexps).
-func (m *matcher) may(name string) bool {
-	return m.reLens&lenBit(len(name)) != 0 || m.mayFold(name)
+// firstRows is the number of lengths firsts tells apart: the last row
+// is every length from firstRows-1 on.
+const firstRows = 16
+
+// firstsFilter is a matcher's filter of names by length and first byte
+// (matcher.firsts).
+type firstsFilter [firstRows]uint64
+
+// add lets through the names of lo to hi bytes (-1: no bound) that start
+// with c, in either case, or with any byte when c is '*' (a glob's star).
+func (f *firstsFilter) add(lo, hi int, c byte) {
+	bits := uint64(1)<<(c&63) | uint64(1)<<(upper(c)&63)
+	if c == '*' {
+		bits = ^uint64(0)
+	}
+	last := firstRows - 1 // the row of every length from there
+	if hi >= 0 {
+		last = min(hi, last)
+	}
+	for l := min(lo, firstRows-1); l <= last; l++ {
+		f[l] |= bits // row 0 only for a glob of stars alone: all ones, and may reads no first byte of ""
+	}
 }
 
-// mayFold reports whether an exact name or a glob of m may match name
-// (lens, first).
-func (m *matcher) mayFold(name string) bool {
-	if m.lens&lenBit(len(name)) == 0 {
-		return false
+// firstRowLens returns the length filter (lenBit) of the lengths of the
+// row i of a firstsFilter.
+func firstRowLens(i int) uint64 {
+	if i == firstRows-1 {
+		return lenRange(i, -1)
 	}
-	if name == "" {
-		return true
-	}
-	c := name[0]
-	return m.first[c>>6]&(1<<(c&63)) != 0
+	return lenBit(i)
 }
+
+// may reports whether the filter lets name through: a load and a bit
+// test, inline.
+func (f *firstsFilter) may(name string) bool {
+	w := f[min(len(name), firstRows-1)]
+	return w != 0 && (w == ^uint64(0) || w>>(name[0]&63)&1 != 0) // a word for "" is 0 or all ones
+}
+
+// mayFold reports whether an exact name or a glob of m may match name.
+func (m *matcher) mayFold(name string) bool { return m.firsts.may(name) }
 
 // unfilter makes every name pass m's prefilters and its regexps', and
 // the exact names compared one by one (matchFoldRef) in place of the
@@ -421,7 +439,10 @@ func (m *matcher) unfilter() {
 	if m == nil {
 		return
 	}
-	m.lens, m.first, m.reLens, m.ref = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, ^uint64(0), true
+	for i := range m.firsts {
+		m.firsts[i] = ^uint64(0)
+	}
+	m.reLens, m.ref = ^uint64(0), true
 	for i := range m.other {
 		m.other[i].pre = prefilter{maxLen: -1}
 	}

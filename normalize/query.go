@@ -289,8 +289,7 @@ func (n *Normalizer) appendParam(st *state, p *param, q string, pct bool) []byte
 // mayRemove reports whether a prefilter of the matchers that remove query
 // parameters lets the key k through (compileKeyFilter): inline, where
 // the call to removes costs edge-gateway and curiousnow-v0 about 50
-// instructions per URL of web_dirty on keys that none lets through
-// (matcher.may: the regexps' lengths first, then mayFold).
+// instructions per URL of web_dirty on keys that none lets through.
 func (n *Normalizer) mayRemove(k string) bool {
 	return n.keyFilter.may(k)
 }

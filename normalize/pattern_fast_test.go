@@ -101,3 +101,43 @@ func TestLowerWord(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyFilterRows: keyFilter (mayRemove: one row of first bytes per
+// length, the last for every length from 15 on, all ones where a regexp
+// may match) lets through every key that a group removes, and removes
+// (the matchers' own filters) says what the reference says (no filter,
+// nameSet nor prefilter), for groups of
+// regexps whose lengths fall in one row or past the last, globs of stars
+// alone or with a prefix, and exact names of every row; the keys are
+// every length from 0 to 70 of each first byte in both cases.
+func TestKeyFilterRows(t *testing.T) {
+	groups := [][]string{
+		{"~^x{20}$"}, {"~^.{3,5}$"}, {"~^$"}, {"~*^y{14,16}z*$"}, {"*"}, {"**"}, {"a*b"}, {"*k"}, {"q"},
+		{"abcdefghijklmnopqrstuvwxyz"}, {"abcdefghijklmno"}, {"abcdefghijklmn", "ZZ"},
+	}
+	var keys []string
+	for n := range 71 {
+		for _, c := range "axyzqkAXYZQK_%" {
+			keys = append(keys, string(c)+strings.Repeat("x", max(n-1, 0))[:max(n-1, 0)], strings.Repeat(string(c), n))
+		}
+		keys = append(keys, "abcdefghijklmnopqrstuvwxyz"[:min(n, 26)], "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:min(n, 26)],
+			strings.Repeat("y", n)+"z", "a"+strings.Repeat("Y", n)+"b", strings.Repeat("x", n)+"k")
+	}
+	for _, g := range groups {
+		p := MustLookup("default").Profile()
+		p.Name = "rows"
+		p.Query.Remove = []ParamGroup{{Reason: "test", Patterns: g}}
+		n, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _ := NewReference(p)
+		for _, k := range keys {
+			r, _ := n.removes(n.base, k)
+			want, _ := ref.removes(ref.base, k)
+			if r != want || want != "" && !n.mayRemove(k) {
+				t.Errorf("%q: removes(%q) = %q, mayRemove %v; the reference removes %q", g, k, r, n.mayRemove(k), want)
+			}
+		}
+	}
+}
