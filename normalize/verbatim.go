@@ -560,10 +560,10 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	}
 	if n.k.www != wwwKeep || n.hostLookups() { // a call less for default, whatwg, edge-gateway …; hostChanges refuses an uppercase host only for these
 		h := s[v.hostStart:v.hostEnd]
-		if !v.lower {
+		if !v.lower && n.k.www != wwwKeep {
 			h = n.stripWWW(h)
 		}
-		if n.hostChanges(h, v.lower) {
+		if (v.lower || n.hostKeys.may(h)) && n.hostChanges(h, v.lower) {
 			return false, true
 		}
 		c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
@@ -718,13 +718,8 @@ func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if upper {
 		return n.hostLookups() || n.k.www != wwwKeep
 	}
-	// One length test for the three maps (hostMap.get's first filter, on
-	// the union of their key lengths): most hosts have a length no key
-	// has, and are told apart here instead of in three gets. A union of 0:
-	// strip_www or require_dot alone, no map.
-	if n.hostKeyLens()&lenBit(len(h)) == 0 {
-		return false
-	}
+	// The caller has tested hostKeys, the three maps' keys together:
+	// most hosts are in none.
 	_, mapped := n.hostTo.get(h)
 	_, rule := n.hosts.get(h)
 	_, lang := n.lang.get(h)
