@@ -141,3 +141,31 @@ func TestKeyFilterRows(t *testing.T) {
 		}
 	}
 }
+
+// TestContainsFoldOrHigh: the prefilter's search (8 bytes a step) says
+// what the byte loops say, lit searched at every place of the lowercased
+// name, or a byte that is not ASCII, for lits of letters, of other bytes
+// and of one byte, in names of every length to 20 with lit (in both cases,
+// and cut by the end) or a byte ≥ 0x80 at every place, and bytes 0x20
+// away from lit's first.
+func TestContainsFoldOrHigh(t *testing.T) {
+	ref := func(s, lit string) bool { return strings.Contains(asciiLower(s), lit) || !isASCII(s) }
+	for _, lit := range []string{"session", "s", "_g", "utm_", "k", "ab"} {
+		var names []string
+		for n := range 21 {
+			base := strings.Repeat("x", n)
+			names = append(names, base)
+			for i := range n + 1 {
+				for _, ins := range []string{lit, strings.ToUpper(lit), lit[:len(lit)-1], "\x80", "\xff", string(lit[0] ^ 0x20), string(lit[0] ^ 0x20 ^ 0x40)} {
+					whole := base[:i] + ins + base[i:]
+					names = append(names, whole[:min(n, len(whole))], whole) // cut to n bytes, and whole
+				}
+			}
+		}
+		for _, s := range names {
+			if got, want := containsFoldOrHigh(s, lit), ref(s, lit); got != want {
+				t.Errorf("containsFoldOrHigh(%q, %q) = %v, want %v", s, lit, got, want)
+			}
+		}
+	}
+}
