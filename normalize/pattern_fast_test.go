@@ -7,12 +7,12 @@ import (
 )
 
 // nameSetNames returns names on nameSet's edges: every length from 1 to
-// 20 (foldWords' cases: under 4, 4 to 7, 8 to 16, longer), the names of
+// 20 (the cases of a name's words: under 4, 4 to 7, 8 to 16, longer), the names of
 // the built-in profiles' lists, and bytes that differ by 0x20 without
 // being letters ('@' '`', '[' '{', 0xC1 0xE1), which ASCII case folding
 // keeps apart.
 func nameSetNames() []string {
-	names := []string{"@", "`", "[", "{", "\xc1", "\xe1", "a@", "A`", "id", "ID", "Id", "iD", "utm_source", "UTM_SOURCE", "Utm_SourcE"}
+	names := []string{"", "@", "`", "[", "{", "\xc1", "\xe1", "a@", "A`", "id", "ID", "Id", "iD", "utm_source", "UTM_SOURCE", "Utm_SourcE"}
 	for n := 1; n <= 20; n++ {
 		s := strings.Repeat("a", n)
 		names = append(names, s, strings.ToUpper(s))
