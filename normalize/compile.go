@@ -135,18 +135,25 @@ type hostFilter [8]uint64
 // hostBit returns the bit of the host h in a hostFilter: a hash of its
 // length and its first and last bytes.
 func hostBit(h string) uint32 {
-	x := uint32(len(h))<<16 | uint32(h[0])<<8 | uint32(h[len(h)-1])
-	return x * 0x9E3779B1 >> (32 - 9)
+	return hostBitOf(uint32(len(h))<<16 | uint32(h[0])<<8 | uint32(h[len(h)-1]))
 }
 
-// may reports whether f lets the host h through (a load and a bit test,
-// inline; "" never: no map has it).
-func (f *hostFilter) may(h string) bool {
-	if h == "" {
+// hostBitOf spreads x, a host's length and first and last bytes, over
+// the filter's 512 bits.
+func hostBitOf(x uint32) uint32 { return x * 0x9E3779B1 >> (32 - 9) }
+
+// may reports whether f lets the host h through ("" never: no map has
+// it).
+func (f *hostFilter) may(h string) bool { return f.mayAt(h, 0, len(h)) }
+
+// mayAt is may of s[i:j], read in place: a load and a bit test, inline.
+func (f *hostFilter) mayAt(s string, i, j int) bool {
+	if i >= j {
 		return false
 	}
-	i := hostBit(h)
-	return f[i>>6]&(1<<(i&63)) != 0
+	x := uint32(j-i)<<16 | uint32(s[i])<<8 | uint32(s[j-1])
+	b := hostBitOf(x)
+	return f[b>>6]&(1<<(b&63)) != 0
 }
 
 // compileHostKeys joins the keys of the three host maps in n.hostKeys:
