@@ -187,7 +187,7 @@ type ruleSet []group
 
 func (rs ruleSet) match(name string) string {
 	for i := range rs {
-		if rs[i].m.match(name) {
+		if m := rs[i].m; m.may(name) && m.match(name) {
 			return rs[i].reason
 		}
 	}
@@ -322,7 +322,7 @@ func (n *Normalizer) ruleSets() []ruleSet {
 }
 
 // compileKeyFilter joins the prefilters of queryMatchers in n.keyFilter
-// (their firsts, and the lengths of their regexps, for any first byte):
+// (matcher.some):
 // a key that none of them lets through is removed by none (removes), and
 // is told apart in one test instead of a call per matcher, where most
 // keys are (7 in 10 of the keys edge-gateway asks about on web_dirty are
@@ -336,10 +336,7 @@ func (n *Normalizer) compileKeyFilter() {
 			continue
 		}
 		for i := range f {
-			f[i] |= m.firsts[i]
-			if m.reLens&firstRowLens(i) != 0 {
-				f[i] = ^uint64(0) // a regexp may match a name of this length, whatever its first byte
-			}
+			f[i] |= m.some[i]
 		}
 	}
 	n.keyFilter = f

@@ -250,11 +250,11 @@ func keyEnd(q string, at, end int) int {
 // profiles remove nothing: no call), then mayRemove (most keys are
 // ruled out by the matchers' prefilters: no call either).
 func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
-	if n.page != nil && n.page.match(k) {
+	if n.page != nil && n.page.may(k) && n.page.match(k) {
 		return "pagination", true
 	}
 	if len(groups) > 0 {
-		if reason = groups.match(k); reason != "" && !n.keep.match(k) {
+		if reason = groups.match(k); reason != "" && !(n.keep.may(k) && n.keep.match(k)) {
 			return reason, false
 		}
 	}
