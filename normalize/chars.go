@@ -138,6 +138,23 @@ func appendLower(dst []byte, s string) []byte {
 	return dst
 }
 
+// lowerWord returns w with its bytes A-Z lowercased, the others as they
+// are: a byte gets 0x20 when, its top bit clear, its low 7 bits plus
+// 0x80-'A' carry into bit 7 and plus 0x80-'Z'-1 do not (no carry leaves
+// a byte: 0x7F + 0x3F < 0x100).
+func lowerWord(w uint64) uint64 {
+	const lo7 = 0x7F * ones
+	x := w & lo7
+	upper := (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones) &^ w & (0x80 * ones)
+	return w | upper>>2
+}
+
+// le32 returns s's first 4 bytes as a little-endian word (len(s) ≥ 4).
+func le32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
 // hasUpperASCII reports whether s contains A-Z.
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

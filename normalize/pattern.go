@@ -2,9 +2,10 @@ package normalize
 
 import (
 	"fmt"
-	"math"
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -45,14 +46,15 @@ type pattern struct {
 }
 
 // prefilter is what every string a regexp matches has, read from its
-// syntax tree: a literal it contains (ASCII, lowercased, "" for none) and,
-// for a regexp anchored at both ends, a bound on its length in bytes (-1
-// for none). A name without them is no match, known without running the
-// regexp (a run costs hundreds of instructions: crawler-commons' "~^$"
-// on every key, clara's "~*^[A-Za-z]*session[A-Za-z]*$").
+// syntax tree: a literal it contains (ASCII, lowercased, "" for none), a
+// least length in bytes and, for a regexp anchored at both ends, a bound
+// on its length in bytes (-1 for none). A name without them is no match,
+// known without running the regexp (a run costs hundreds of
+// instructions: crawler-commons' "~^$" on every key, clara's
+// "~*^[A-Za-z]*session[A-Za-z]*$").
 type prefilter struct {
-	need   string
-	maxLen int
+	need           string
+	minLen, maxLen int
 }
 
 // CheckPattern reports whether src is a valid parameter pattern, and why
@@ -118,7 +120,7 @@ func prefilterOf(expr string) prefilter {
 	if err != nil {
 		return prefilter{maxLen: -1}
 	}
-	f := prefilter{need: required(re), maxLen: -1}
+	f := prefilter{need: required(re), minLen: minRunes(re), maxLen: -1}
 	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpBeginText && re.Sub[len(re.Sub)-1].Op == syntax.OpEndText {
 		f.maxLen = maxBytes(re) // anchored at both ends: the match is the name
 	}
@@ -128,11 +130,10 @@ func prefilterOf(expr string) prefilter {
 // may reports whether a regexp with the prefilter f may match name. A
 // non-ASCII name is always let through: under (?i) 'k' matches the Kelvin
 // sign and 's' the long s, which lowercasing ASCII does not see.
+// Inline (matcher.match): both bounds in one unsigned compare, where a
+// length under minLen, and any length when maxLen is -1, wraps around.
 func (f *prefilter) may(name string) bool {
-	if f.maxLen >= 0 && len(name) > f.maxLen {
-		return false
-	}
-	return f.need == "" || containsFold(name, f.need) || !isASCII(name)
+	return uint(len(name)-f.minLen) <= uint(f.maxLen-f.minLen) && containsFoldOrHigh(name, f.need)
 }
 
 // required returns a literal that every match of re contains, ASCII and
@@ -165,6 +166,39 @@ func required(re *syntax.Regexp) string {
 		return best
 	}
 	return ""
+}
+
+// minRunes returns the fewest runes a match of re has, which is also the
+// fewest bytes: a rune is a byte at least, and regexp matches a byte that
+// is not UTF-8 as one rune (U+FFFD). A name shorter than it is no match,
+// even for a regexp not anchored, whose match is a part of the name:
+// clara's session regexp needs 7 bytes, and rules out the one-letter keys
+// of web_dirty (half of them) without a call.
+func minRunes(re *syntax.Regexp) int {
+	const most = 1 << 20 // a bound on the sums: nested repeats multiply
+	switch re.Op {
+	case syntax.OpLiteral:
+		return min(len(re.Rune), most)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minRunes(re.Sub[0])
+	case syntax.OpRepeat:
+		return min(re.Min*minRunes(re.Sub[0]), most)
+	case syntax.OpConcat:
+		n := 0
+		for _, s := range re.Sub {
+			n = min(n+minRunes(s), most)
+		}
+		return n
+	case syntax.OpAlternate:
+		n := most
+		for _, s := range re.Sub {
+			n = min(n, minRunes(s))
+		}
+		return n
+	}
+	return 0 // empty, an anchor, star, quest, no match, an unknown op
 }
 
 // maxBytes returns the most bytes a match of re can have, or -1 when
@@ -217,15 +251,36 @@ func maxBytes(re *syntax.Regexp) int {
 	return -1 // star, plus, an unknown op
 }
 
-// containsFold reports whether s contains lit (lowercase ASCII), ASCII
-// case-insensitively.
-func containsFold(s, lit string) bool {
-	for i := 0; i+len(lit) <= len(s); i++ {
-		j := 0
-		for j < len(lit) && lower(s[i+j]) == lit[j] {
-			j++
+// containsFoldOrHigh reports whether s contains lit (lowercase ASCII; ""
+// is in every s), ASCII case-insensitively, or a byte that is not ASCII: 8 bytes
+// a step, the places of lit's first byte and the top bits read from each
+// word (eqBytes), lit compared only there. The byte loops it replaces, a
+// search of lit at every place and then a test of every byte, cost clara
+// 140 instructions per key of 7 bytes or more (its session regexp's
+// prefilter), 55 per URL of web_dirty.
+func containsFoldOrHigh(s, lit string) bool {
+	if lit == "" {
+		return true
+	}
+	c := lit[0]
+	var fold uint64 // or-ed with the bytes of s: A-Z are then a-z (only 'S' and 's' become 's')
+	if c >= 'a' && c <= 'z' {
+		fold = 0x20 * ones
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := le64(s[i:])
+		if w&(0x80*ones) != 0 {
+			return true
 		}
-		if j == len(lit) {
+		for m := eqBytes(w|fold, c); m != 0; m &= m - 1 {
+			if j := i + bits.TrailingZeros64(m)>>3; hasPrefixFold(s[j:], lit) {
+				return true
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i]|byte(fold) == c && hasPrefixFold(s[i:], lit) {
 			return true
 		}
 	}
@@ -295,78 +350,135 @@ func (g *glob) match(s string) bool {
 
 // matcher is a compiled list of patterns.
 type matcher struct {
-	exact map[string]bool // lowercased exact names
+	exact nameSet  // lowercased exact names
+	lits  []string // the same, for the reference (ref)
 	other []pattern
-	fold  bool // some pattern matches the lowercased name: an exact name or a glob
-	// What a name an exact name or a glob matches has: bit min(len, 63)
-	// of lens, and its lowercased first byte in first. Most query keys
-	// have neither, and are then not lowercased nor looked up (clara's
+	ref   bool // the reference: exact names by a scan of lits (unfilter)
+	globs bool // other has a glob
+	// firsts is what a name an exact name or a glob matches has, its
+	// length and its first byte together: word min(len, 15) has bit
+	// b&63 for a first byte b, in both cases (the name is not lowercased
+	// to be tested), and is all ones for "" when a glob matches it. Most
+	// query keys are in no word, and are then not looked up (clara's
 	// groups, pagination and keep lists cost 1,100 instructions a URL on
-	// web_dirty before).
-	lens  uint64
-	first [4]uint64
-	// reMax is the longest name a regexp of m may match (prefilter
-	// maxLen; math.MaxInt when one is unbounded, -1 when m has none): a
-	// longer name runs none of them, nor the loop over them
-	// (crawler-commons' "~^$" meets every key).
-	reMax int
+	// web_dirty before; with a filter of the lengths and one of the
+	// first bytes, apart, the one-letter keys "m" and "a" of web_dirty
+	// passed clara's, for its "p" and its names that start with 'm' and
+	// 'a').
+	firsts firstsFilter
+	// reLens has the bit (lenBit) of every length a regexp of m may
+	// match (prefilter minLen to maxLen; 0 when m has none): a name of
+	// another length runs none of them, nor the loop over them
+	// (crawler-commons' "~^$" meets every key; clara's session regexp
+	// needs 7 bytes, and the one-letter keys are half of web_dirty's).
+	reLens uint64
+	// some is firsts with a row of all ones for each length a regexp may
+	// match: what any pattern of m may match, one inline test (may) in
+	// front of match's call (ruleSet.match, removes: the call cost clara
+	// 25 instructions per matcher that a key meets, 4 per key).
+	some firstsFilter
 }
 
 func compileMatcher(srcs []string) (*matcher, error) {
-	m := &matcher{exact: map[string]bool{}, reMax: -1}
+	m := &matcher{}
 	for _, s := range srcs {
 		p, err := compilePattern(s)
 		if err != nil {
 			return nil, err
 		}
-		m.fold = m.fold || p.re == nil
 		switch {
 		case p.re != nil:
 			m.other = append(m.other, p)
-			if p.pre.maxLen < 0 {
-				m.reMax = math.MaxInt
-			} else {
-				m.reMax = max(m.reMax, p.pre.maxLen)
-			}
+			m.reLens |= lenRange(p.pre.minLen, p.pre.maxLen)
 			continue
 		case p.glob == nil:
-			m.exact[p.lit] = true
-			m.lens |= lenBit(len(p.lit))
+			m.lits = append(m.lits, p.lit)
+			m.firsts.add(len(p.lit), len(p.lit), p.lit[0])
 		default:
-			m.other = append(m.other, p)
-			m.lens |= ^(lenBit(len(p.glob.prefix)+len(p.glob.suffix)) - 1) // every length from there: a star matches any run
+			m.other, m.globs = append(m.other, p), true
+			m.firsts.add(len(p.glob.prefix)+len(p.glob.suffix), -1, p.lit[0]) // a star matches any run
 		}
-		if p.lit[0] == '*' {
-			m.first = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		} else {
-			m.first[p.lit[0]>>6] |= 1 << (p.lit[0] & 63)
+	}
+	m.exact = newNameSet(m.lits)
+	m.some = m.firsts
+	for i := range m.some {
+		if m.reLens&firstRowLens(i) != 0 {
+			m.some[i] = ^uint64(0) // a regexp may match a name of this length, whatever its first byte
 		}
 	}
 	return m, nil
 }
 
-func (m *matcher) empty() bool { return m == nil || (len(m.exact) == 0 && len(m.other) == 0) }
-
-// mayFold reports whether an exact name or a glob of m may match name
-// (lens, first).
-func (m *matcher) mayFold(name string) bool {
-	if m.lens&lenBit(len(name)) == 0 {
-		return false
+// lenRange returns the length filter (lenBit) of the lengths lo to hi
+// (-1: no bound).
+func lenRange(lo, hi int) uint64 {
+	f := ^(lenBit(lo) - 1)
+	if hi >= 0 {
+		f &= lenBit(hi)<<1 - 1 // all ones when hi's bit is 63
 	}
-	if name == "" {
-		return true
-	}
-	c := lower(name[0])
-	return m.first[c>>6]&(1<<(c&63)) != 0
+	return f
 }
 
-// unfilter makes every name pass m's prefilters and its regexps': the
-// reference (useReference).
+func (m *matcher) empty() bool { return m == nil || (len(m.lits) == 0 && len(m.other) == 0) }
+
+// firstRows is the number of lengths firsts tells apart: the last row
+// is every length from firstRows-1 on.
+const firstRows = 16
+
+// firstsFilter is a matcher's filter of names by length and first byte
+// (matcher.firsts).
+type firstsFilter [firstRows]uint64
+
+// add lets through the names of lo to hi bytes (-1: no bound) that start
+// with c, in either case, or with any byte when c is '*' (a glob's star).
+func (f *firstsFilter) add(lo, hi int, c byte) {
+	bits := uint64(1)<<(c&63) | uint64(1)<<(upper(c)&63)
+	if c == '*' {
+		bits = ^uint64(0)
+	}
+	last := firstRows - 1 // the row of every length from there
+	if hi >= 0 {
+		last = min(hi, last)
+	}
+	for l := min(lo, firstRows-1); l <= last; l++ {
+		f[l] |= bits // row 0 only for a glob of stars alone: all ones, and may reads no first byte of ""
+	}
+}
+
+// firstRowLens returns the length filter (lenBit) of the lengths of the
+// row i of a firstsFilter.
+func firstRowLens(i int) uint64 {
+	if i == firstRows-1 {
+		return lenRange(i, -1)
+	}
+	return lenBit(i)
+}
+
+// may reports whether the filter lets name through: a load and a bit
+// test, inline.
+func (f *firstsFilter) may(name string) bool {
+	w := f[min(len(name), firstRows-1)]
+	return w != 0 && (w == ^uint64(0) || w>>(name[0]&63)&1 != 0) // a word for "" is 0 or all ones
+}
+
+// may reports whether a pattern of m may match name (some): false means
+// match is false; inline.
+func (m *matcher) may(name string) bool { return m.some.may(name) }
+
+// mayFold reports whether an exact name or a glob of m may match name.
+func (m *matcher) mayFold(name string) bool { return m.firsts.may(name) }
+
+// unfilter makes every name pass m's prefilters and its regexps', and
+// the exact names compared one by one (matchFoldRef) in place of the
+// nameSet: the reference (useReference).
 func (m *matcher) unfilter() {
 	if m == nil {
 		return
 	}
-	m.lens, m.first, m.reMax = ^uint64(0), [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, math.MaxInt
+	for i := range m.firsts {
+		m.firsts[i], m.some[i] = ^uint64(0), ^uint64(0)
+	}
+	m.reLens, m.ref = ^uint64(0), true
 	for i := range m.other {
 		m.other[i].pre = prefilter{maxLen: -1}
 	}
@@ -376,25 +488,33 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	if m.fold && m.mayFold(name) && m.matchFold(name) {
-		return true
+	if m.mayFold(name) {
+		// The exact names here, the globs and the reference in a call:
+		// a call less on the way to the lookup (removes → ruleSet.match →
+		// match → find).
+		if !m.ref && m.exact.has(name) || (m.globs || m.ref) && m.matchFold(name) {
+			return true
+		}
 	}
-	if len(name) > m.reMax {
+	if m.reLens&lenBit(len(name)) == 0 {
 		return false
 	}
 	for i := range m.other {
-		if p := &m.other[i]; p.re != nil && p.match(name, name) {
+		if p := &m.other[i]; p.re != nil && p.pre.may(name) && p.re.MatchString(name) { // pattern.match, a call less
 			return true
 		}
 	}
 	return false
 }
 
-// matchFold reports whether an exact name or a glob of m matches name.
-// Apart from match, so that a name mayFold rules out costs no buffer.
+// matchFold reports whether a glob of m matches name (or, for the
+// reference, an exact name or a glob: matchFoldRef). Apart from match, so
+// that a name mayFold rules out costs no buffer.
 func (m *matcher) matchFold(name string) bool {
-	// Lowercase once for the exact names and the globs; a short name in a
-	// buffer on the stack.
+	if m.ref {
+		return m.matchFoldRef(name)
+	}
+	// Lowercase for the globs; a short name in a buffer on the stack.
 	var buf [64]byte
 	lower := name
 	if len(name) <= len(buf) {
@@ -402,7 +522,19 @@ func (m *matcher) matchFold(name string) bool {
 	} else {
 		lower = asciiLower(name)
 	}
-	if m.exact[lower] {
+	for i := range m.other {
+		if p := &m.other[i]; p.re == nil && p.match(name, lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchFoldRef is matchFold for the reference: the name lowercased,
+// compared with each exact name, then the globs.
+func (m *matcher) matchFoldRef(name string) bool {
+	lower := asciiLower(name)
+	if slices.Contains(m.lits, lower) {
 		return true
 	}
 	for i := range m.other {
@@ -411,6 +543,86 @@ func (m *matcher) matchFold(name string) bool {
 		}
 	}
 	return false
+}
+
+// nameSet is a set of names (lowercased) that a name is looked up in
+// ASCII case-insensitively without lowercasing it into a buffer and
+// hashing the copy (a Go map): the name's words are lowercased as they
+// are read (nameSlot), hashed and compared with the slot's. Open
+// addressing, linear probing; at most half the slots are full.
+type nameSet struct {
+	slots []nameSlot // a power of two of them; nil for no name
+	shift uint       // 64 - log2(len(slots)): the hash's top bits pick the home slot
+}
+
+// nameSlot holds a name of the set: its length (0: an empty slot; a name
+// is not empty), its words a and b, which are the whole name up to 16
+// bytes, and the name itself, compared in full when it is longer. The
+// words are the name's first 8 bytes and its last 8, ASCII-lowercased
+// (lowerWord); they overlap when it is shorter than 16 bytes; b is 0 when
+// it is shorter than 8, whose bytes a holds: the first 4 and the last 4,
+// or for fewer than 4 the first, the middle and the last. Two names of
+// the same length up to 16 bytes with the same words are the same name,
+// case aside.
+type nameSlot struct {
+	n    int
+	a, b uint64
+	name string
+}
+
+func newNameSet(names []string) nameSet {
+	if len(names) == 0 {
+		return nameSet{}
+	}
+	size := 4
+	for size < 2*len(names) {
+		size *= 2
+	}
+	s := nameSet{slots: make([]nameSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for _, name := range names {
+		if i, a, b, found := s.find(name); !found { // else listed twice
+			s.slots[i] = nameSlot{n: len(name), a: a, b: b, name: name}
+		}
+	}
+	return s
+}
+
+// home returns the first slot to probe for a name of n bytes and words a
+// and b.
+func (s *nameSet) home(a, b uint64, n int) int {
+	return int((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n)) * 0xBF58476D1CE4E5B9 >> s.shift)
+}
+
+// has reports whether the set holds name, ASCII case-insensitively.
+func (s *nameSet) has(name string) bool {
+	_, _, _, found := s.find(name)
+	return found
+}
+
+// find returns the slot of name (found) or the empty slot where it would
+// go (name not empty, the set not empty), and its words (nameSlot): one
+// call per lookup (with the words apart, two).
+func (s *nameSet) find(name string) (i int, a, b uint64, found bool) {
+	if len(s.slots) == 0 || name == "" {
+		return 0, 0, 0, false
+	}
+	switch n := len(name); {
+	case n >= 8:
+		a, b = lowerWord(le64(name)), lowerWord(le64(name[n-8:]))
+	case n >= 4:
+		a = lowerWord(uint64(le32(name)) | uint64(le32(name[n-4:]))<<32)
+	default:
+		a = lowerWord(uint64(name[0]) | uint64(name[n/2])<<8 | uint64(name[n-1])<<16)
+	}
+	for i = s.home(a, b, len(name)); ; i = (i + 1) & (len(s.slots) - 1) {
+		e := &s.slots[i]
+		if e.n == 0 {
+			return i, a, b, false
+		}
+		if e.a == a && e.b == b && e.n == len(name) && (len(name) <= 16 || equalFold(name, e.name)) {
+			return i, a, b, true
+		}
+	}
 }
 
 // asciiLower lowercases ASCII letters only (names match ASCII

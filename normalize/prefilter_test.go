@@ -12,13 +12,14 @@ import (
 // boundary of required and maxBytes, over the query keys of the shipped
 // corpus and names on the prefilter's edges.
 func TestRegexpPrefilter(t *testing.T) {
-	names := prefilterNames(t)
+	names := append(prefilterNames(t), "\xff", "\xff\xff\xff", "ééé", "éé", "ababx", "abab", "ababcx", "d", "abc", "sessio", "SESSIO")
 	srcs := []string{
 		"~^$", "~*^utm_\\w", "~*^[A-Za-z]*session[A-Za-z]*$", // crawler-commons, normalize-url, clara
 		"~*k", "~*^s$", "~*ks", "~K", "~^k$", // (?i) 'k' is the Kelvin sign, 's' the long s
 		"~^a|b$", "~^(ab)+$", "~^a{2,3}$", "~^(?:ab){0,2}c?$", "~^.$", "~^[ſ]$", "~^é$", "~*^é$",
 		"~x*", "~^x*y+$", "~ab(cd)?ef", "~(ab)+cd", "~^(?i:AB)c$", "~^\\bab\\b$", "~^$|x",
 		"~^a{0}b$", "~^(a|bc)d$", "~^\\x{212A}$",
+		"~(ab){2,}c?x+", "~^\\x{FFFD}$", "~^.{3}$", "~^(abc|d)$", "~*session", // minRunes: a byte not UTF-8 is one rune
 	}
 	for _, src := range srcs {
 		p, err := compilePattern(src)
@@ -37,22 +38,24 @@ func TestRegexpPrefilter(t *testing.T) {
 // without it each key of a query runs them.
 func TestPrefilterOf(t *testing.T) {
 	for _, c := range []struct {
-		expr   string
-		need   string
-		maxLen int
+		expr           string
+		need           string
+		minLen, maxLen int
 	}{
-		{"^$", "", 0},                // crawler-commons: an empty name
-		{"(?i)^utm_\\w", "utm_", -1}, // normalize-url: not anchored at the end
-		{"(?i)^[A-Za-z]*session[A-Za-z]*$", "session", -1}, // clara: unbounded
-		{"^gclid[0-9]$", "gclid", 6},                       // an ASCII literal with its case, an ASCII class: a byte a rune
-		{"(?i)^ab$", "ab", 8},                              // under (?i) a rune may match 4 bytes
-		{"^(ab|c)$", "", 2},                                // an alternation requires no literal
-		{"^[0-9k]$", "", 1},                                // an ASCII class: a byte
-		{"(?i)^[0-9k]$", "", 4},                            // (?i) adds the Kelvin sign to it
+		{"^$", "", 0, 0},                                      // crawler-commons: an empty name
+		{"(?i)^utm_\\w", "utm_", 5, -1},                       // normalize-url: not anchored at the end
+		{"(?i)^[A-Za-z]*session[A-Za-z]*$", "session", 7, -1}, // clara: unbounded
+		{"^gclid[0-9]$", "gclid", 6, 6},                       // an ASCII literal with its case, an ASCII class: a byte a rune
+		{"(?i)^ab$", "ab", 2, 8},                              // under (?i) a rune may match 4 bytes
+		{"^(ab|c)$", "", 1, 2},                                // an alternation requires no literal
+		{"^[0-9k]$", "", 1, 1},                                // an ASCII class: a byte
+		{"(?i)^[0-9k]$", "", 1, 4},                            // (?i) adds the Kelvin sign to it
+		{"(ab){2,}c?x+", "ab", 5, -1},                         // repeats, quest, plus
+		{"é", "", 1, -1},                                      // a rune of two bytes counts one: regexp matches a byte that is not UTF-8 as U+FFFD
 	} {
 		f := prefilterOf(c.expr)
-		if f.need != c.need || f.maxLen != c.maxLen {
-			t.Errorf("prefilterOf(%q) = %q, %d; want %q, %d", c.expr, f.need, f.maxLen, c.need, c.maxLen)
+		if f.need != c.need || f.minLen != c.minLen || f.maxLen != c.maxLen {
+			t.Errorf("prefilterOf(%q) = %q, %d, %d; want %q, %d, %d", c.expr, f.need, f.minLen, f.maxLen, c.need, c.minLen, c.maxLen)
 		}
 	}
 }

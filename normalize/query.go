@@ -257,11 +257,11 @@ func keyEnd(q string, at, end int) int {
 // profiles remove nothing: no call), then mayRemove (most keys are
 // ruled out by the matchers' prefilters: no call either).
 func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
-	if n.page != nil && n.page.match(k) {
+	if n.page != nil && n.page.may(k) && n.page.match(k) {
 		return "pagination", true
 	}
 	if len(groups) > 0 {
-		if reason = groups.match(k); reason != "" && !n.keep.match(k) {
+		if reason = groups.match(k); reason != "" && !(n.keep.may(k) && n.keep.match(k)) {
 			return reason, false
 		}
 	}
@@ -297,14 +297,8 @@ func (n *Normalizer) appendParam(st *state, p *param, q string, pct bool) []byte
 // parameters lets the key k through (compileKeyFilter): inline, where
 // the call to removes costs edge-gateway and curiousnow-v0 about 50
 // instructions per URL of web_dirty on keys that none lets through.
-// keyFilter.fold is not read: without an exact name or a glob, lens is 0
-// (or all ones, unfiltered) and mayFold's answer is right. The regexps'
-// bound first: an unbounded regexp (clara's) lets every key through,
-// without mayFold's reads (they cost clara 20 instructions per URL of
-// web_dirty).
 func (n *Normalizer) mayRemove(k string) bool {
-	f := &n.keyFilter
-	return len(k) <= f.reMax || f.mayFold(k)
+	return n.keyFilter.may(k)
 }
 
 // removesBase reports whether the rules without a host rule remove the

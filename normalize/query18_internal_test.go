@@ -43,7 +43,7 @@ func TestKeyEndMatchesIndexByte(t *testing.T) {
 // every key that pagination or a query.remove group of any host or path
 // removes (removes), for every built-in profile and a profile with
 // per-host and per-path tracking groups, pagination and a bounded regexp
-// (an unbounded one, as clara's, lets every key through): the
+// (clara's, unbounded, lets every key of 7 bytes or more through): the
 // keys are the patterns' own names (exact, glob prefixes, in both cases)
 // and the query keys of testdata's URLs.
 func TestKeyFilterLetsEveryMatchThrough(t *testing.T) {
