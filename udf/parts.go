@@ -306,7 +306,7 @@ func parseURL(b Builder, u *normalize.URL) (null bool) {
 		host, kind = u.Host(), u.HostKind().String()
 	}
 	p := u.Port()
-	fs := sqltype.Fields(b, 12)
+	r, fs := sqltype.Fields(b, 12)
 	fs[0] = sqltype.Field{S: u.Scheme()}
 	fs[1] = orNull(u.Username())
 	fs[2] = orNull(u.Password())
@@ -319,7 +319,7 @@ func parseURL(b Builder, u *normalize.URL) (null bool) {
 	fs[9] = orNull(d.RegistrableDomain)
 	fs[10] = orNull(d.PublicSuffix)
 	fs[11] = orNull(d.Subdomain)
-	sqltype.WriteRecord(b, ParseURLType, fs)
+	sqltype.WriteRecord(b, r, ParseURLType, fs)
 	return false
 }
 

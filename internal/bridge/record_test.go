@@ -41,10 +41,10 @@ func TestRecordMatchesMembers(t *testing.T) {
 					if root != typ {
 						b.Begin()
 					}
-					fs := sqltype.Fields(b, len(r))
+					rb, fs := sqltype.Fields(b, len(r))
 					copy(fs, r)
 					if c == fast {
-						sqltype.WriteRecord(b, typ, fs)
+						sqltype.WriteRecord(b, rb, typ, fs)
 					} else {
 						sqltype.WriteMembers(b, typ, fs)
 					}
@@ -112,7 +112,7 @@ func TestRecordRejectsWrongShapes(t *testing.T) {
 		{"VARCHAR[]", "a record for a LIST"},
 	} {
 		f := udf.NewBuild("bad_record", []udf.Arg{{Name: "url"}}, mustType(t, tc.typ), func(b udf.Builder, _ []string) (bool, error) {
-			fs := sqltype.Fields(b, 2)
+			_, fs := sqltype.Fields(b, 2)
 			fs[0], fs[1] = sqltype.Field{S: "x"}, sqltype.Field{N: 1 << 40}
 			b.(sqltype.RecordBuilder).Record(fs)
 			return false, nil

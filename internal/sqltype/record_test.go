@@ -32,10 +32,10 @@ func TestRecordMatchesMembers(t *testing.T) {
 	typ, rows := recordCases()
 	outer := &Type{Members: []*Member{{Name: "x", Type: MustParse("INTEGER")}, {Name: "r", Type: typ}, {Name: "y", Type: MustParse("VARCHAR")}}}
 	list := &Type{Elem: typ}
-	write := func(b Builder, root *Type, fs []Field, record bool) {
+	write := func(b Builder, r RecordBuilder, root *Type, fs []Field, record bool) {
 		put := func() {
 			if record {
-				WriteRecord(b, typ, fs)
+				WriteRecord(b, r, typ, fs)
 			} else {
 				WriteMembers(b, typ, fs)
 			}
@@ -70,9 +70,9 @@ func TestRecordMatchesMembers(t *testing.T) {
 				case *Boxed:
 					b.Reset(root)
 				}
-				fs := Fields(b.b, len(r))
+				rb, fs := Fields(b.b, len(r))
 				copy(fs, r)
-				write(b.b, root, fs, b.record)
+				write(b.b, rb, root, fs, b.record)
 			}
 			if string(jr.Buf) != string(jm.Buf) {
 				t.Errorf("%s row %d: JSON Record wrote %s, member by member %s", root.SQL(), i, jr.Buf, jm.Buf)
@@ -127,8 +127,11 @@ func TestFieldsReused(t *testing.T) {
 	if &a[0] != &b[0] {
 		t.Error("JSON's Fields are not reused")
 	}
-	if c := Fields(countOnly{}, 4); len(c) != 4 {
-		t.Errorf("Fields of a plain Builder: %d", len(c))
+	if r, c := Fields(&j, 1); r != &j || &c[0] != &a[0] {
+		t.Error("Fields(JSON) is not JSON's")
+	}
+	if r, c := Fields(countOnly{}, 4); r != nil || len(c) != 4 {
+		t.Errorf("Fields of a plain Builder: %v, %d fields", r, len(c))
 	}
 }
 
