@@ -307,6 +307,7 @@ func parseURL(b Builder, u *normalize.URL) (null bool) {
 	}
 	p := u.Port()
 	r, fs := sqltype.Fields(b, 12)
+	fs = fs[:12] // one bounds check for the twelve stores
 	fs[0] = sqltype.Field{S: u.Scheme()}
 	fs[1] = orNull(u.Username())
 	fs[2] = orNull(u.Password())
