@@ -272,8 +272,9 @@ type colFrame struct {
 	n int // values received: members, elements, or keys and values
 	// kids is a STRUCT's member columns and elem a LIST's element column
 	// (both nil for a MAP), so that next finds a value's column without
-	// a switch on the composite's kind: parse_url writes twelve members
-	// a row, url_path_segments a few elements.
+	// a switch on the composite's kind: canonicalize_url writes a dozen
+	// members a row, url_query_params a few elements (parse_url writes
+	// its members in one Record).
 	kids []*Column
 	elem *Column
 }

@@ -104,8 +104,8 @@ func Write(b Builder, t *Type, v any) error {
 // Field is one member's value of a STRUCT whose members are all scalars,
 // written in one call (WriteRecord): S for a VARCHAR, N for an INTEGER or
 // a BIGINT (0 or 1 for a BOOLEAN), Null for NULL (then S and N are not
-// read). A fixed array of them is how parse_url hands its twelve members
-// over.
+// read). A slice of them (the builder's, Fields) is how parse_url hands
+// its twelve members over.
 type Field struct {
 	S    string
 	N    int64
