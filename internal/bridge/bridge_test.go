@@ -113,7 +113,7 @@ func (c *collect) flush(col *Column, at int) error {
 		c.t.Errorf("flush at row %d, have %d rows", at, len(c.rows))
 	}
 	for i := range col.Len() {
-		if col.Nulls[i] {
+		if col.Null(i) {
 			c.rows = append(c.rows, "NULL")
 		} else {
 			c.rows = append(c.rows, string(col.Text(i)))
@@ -236,8 +236,8 @@ func TestChunkRecord(t *testing.T) {
 		t.Fatalf("struct rows %d nulls %v", got.Len(), got.Nulls)
 	}
 	for i, ch := range got.Children {
-		if ch.Len() != 3 || !ch.Nulls[1] {
-			t.Errorf("child %s: %d rows, nulls %v", udf.RecordType.Members[i].Name, ch.Len(), ch.Nulls)
+		if ch.Len() != 3 || !ch.Null(1) {
+			t.Errorf("child %s: %d rows, row 1 not NULL", udf.RecordType.Members[i].Name, ch.Len())
 		}
 	}
 	removed := got.Children[fieldIndex(t, "removed_params")]
@@ -257,7 +257,7 @@ func TestChunkRecord(t *testing.T) {
 
 // rowValue reads row i of c back as a value (tests only).
 func rowValue(c *Column, i int) any {
-	if c.Nulls[i] {
+	if c.Null(i) {
 		return nil
 	}
 	t := c.Type

@@ -120,9 +120,15 @@ static uint64_t duckcapi_heap_piece(void *vec, uint64_t row, const char *buf, ui
 	return from + len;
 }
 
+// DUCKCAPI_NULL_END flags a NULL row's end (bridge.NullEnd).
+#define DUCKCAPI_NULL_END ((uint64_t)1 << 63)
+
+uint64_t duckcapi_null_end(void) { return DUCKCAPI_NULL_END; }
+
 // duckcapi_assign_varchar writes n strings, stored back to back in buf with
-// row i ending at ends[i], to rows at.. of a VARCHAR vector. The ends are
-// 64-bit: the strings of one call may pass 4 GiB. A string of at most 12
+// row i ending at ends[i], to rows at.. of a VARCHAR vector; a NULL row's
+// end is flagged DUCKCAPI_NULL_END (bridge.NullEnd). The ends are 64-bit:
+// the strings of one call may pass 4 GiB. A string of at most 12
 // bytes is written in place, inline in its duckdb_string_t as DuckDB
 // itself stores it (length, bytes, zero padding: DuckDB compares inline
 // strings as 16 bytes). A longer one must live in the vector's string
@@ -132,16 +138,17 @@ static uint64_t duckcapi_heap_piece(void *vec, uint64_t row, const char *buf, ui
 // each long row's duckdb_string_t points into that copy, with its 4-byte
 // prefix, as DuckDB's own string_t does. The piece lives as long as the
 // vector's heap, like any string assigned to the vector.
-void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends,
-                            const _Bool *nulls) {
+void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends) {
 	duckdb_string_t *data = (duckdb_string_t *)duckdb_vector_get_data((duckdb_vector)vec) + at;
 	uint64_t *validity = NULL;
 	uint64_t start = 0;
 	const char *piece = NULL; // the heap's copy of buf[from:to]
 	uint64_t from = 0, to = 0;
+	uint64_t last = ends[n - 1] & ~DUCKCAPI_NULL_END;
 	for (uint64_t i = 0; i < n; i++) {
-		uint64_t len = ends[i] - start;
-		if (nulls[i]) {
+		uint64_t end = ends[i] & ~DUCKCAPI_NULL_END;
+		uint64_t len = end - start;
+		if (ends[i] & DUCKCAPI_NULL_END) {
 			if (!validity) {
 				validity = duckcapi_validity((duckdb_vector)vec);
 			}
@@ -149,15 +156,15 @@ void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf
 		} else if (len <= sizeof(data[i].value.inlined.inlined)) {
 			duckcapi_inline_string(&data[i], buf + start, (uint32_t)len);
 		} else {
-			if (!piece || ends[i] > to) {
+			if (!piece || end > to) {
 				from = start;
-				to = duckcapi_heap_piece(vec, at + i, buf, start, ends[n - 1], &piece);
+				to = duckcapi_heap_piece(vec, at + i, buf, start, last, &piece);
 			}
 			data[i].value.pointer.length = (uint32_t)len;
 			memcpy(data[i].value.pointer.prefix, piece + (start - from), 4);
 			data[i].value.pointer.ptr = (char *)piece + (start - from);
 		}
-		start = ends[i];
+		start = end;
 	}
 }
 

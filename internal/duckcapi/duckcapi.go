@@ -23,7 +23,8 @@ package duckcapi
 // Declarations only: the definitions are in capi_impl.h (a Go file with
 // //export may not define C functions in its preamble).
 void duckcapi_set_nulls(void *vec, uint64_t at, uint64_t n, const _Bool *nulls);
-void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends, const _Bool *nulls);
+void duckcapi_assign_varchar(void *vec, uint64_t at, uint64_t n, const char *buf, const uint64_t *ends);
+uint64_t duckcapi_null_end(void);
 void *duckcapi_vector_data(void *vec);
 void *duckcapi_struct_child(void *vec, uint64_t i);
 int duckcapi_list_grow(void *vec, uint64_t add, uint64_t *base);
@@ -226,14 +227,23 @@ func urlnormDuckChunk(fn, n, nargs C.uint64_t, data *unsafe.Pointer, valid **C.u
 	return nil
 }
 
+// cNullEnd is the C side's flag of a NULL row's end, which must be
+// bridge.NullEnd (TestNullEnd).
+func cNullEnd() uint64 { return uint64(C.duckcapi_null_end()) }
+
 // flush writes a column to rows at.. of a DuckDB vector of its type.
 func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) error {
 	n := uint64(c.Len())
 	if n == 0 {
 		return nil
 	}
-	nulls := (*C._Bool)(unsafe.Pointer(&c.Nulls[0]))
 	t := c.Type
+	if t.Base == "VARCHAR" { // its NULL flags are in its ends (bridge.NullEnd)
+		C.duckcapi_assign_varchar(vec, C.uint64_t(at), C.uint64_t(n), (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
+			(*C.uint64_t)(unsafe.Pointer(&c.Ends[0])))
+		return nil
+	}
+	nulls := (*C._Bool)(unsafe.Pointer(&c.Nulls[0]))
 	switch {
 	case t.IsStruct():
 		C.duckcapi_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
@@ -253,9 +263,6 @@ func flush(vec unsafe.Pointer, c *bridge.Column, at uint64) error {
 		}
 		C.duckcapi_set_nulls(vec, C.uint64_t(at), C.uint64_t(n), nulls)
 		return flush(C.duckcapi_list_child(vec), c.Elem, uint64(base))
-	case t.Base == "VARCHAR":
-		C.duckcapi_assign_varchar(vec, C.uint64_t(at), C.uint64_t(n), (*C.char)(unsafe.Pointer(unsafe.SliceData(c.Buf))),
-			(*C.uint64_t)(unsafe.Pointer(&c.Ends[0])), nulls)
 	default:
 		// Fixed-size values are written in place: DuckDB's bool (1 byte),
 		// int32_t and int64_t arrays.
