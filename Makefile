@@ -13,14 +13,14 @@ RELEASE_GO = GOEXPERIMENT=$$(scripts/goexperiment.sh $$($(GO) env GOARCH)) $(GO)
 RACE_PKGS ?= ./udf ./duckdb ./sqlite ./internal/slt ./internal/parity
 
 # test: install what the tests need (idempotent), then run every test;
-# duckdb and sqlite once more with internal/bridge's test-only functions
+# duckdb, sqlite and internal/bridge once more with internal/bridge's test-only functions
 # (panic rows, every result type, results of any size: build tag
 # urlnorm_testpanic); normalize and udf once more as the release builds
 # compile them (on amd64 with Go's SIMD experiment, whose scans the tests
 # compare with the portable ones on every byte: scripts/goexperiment.sh).
 test: deps
 	$(GO) test ./...
-	$(GO) test -tags urlnorm_testpanic ./duckdb/
+	$(GO) test -tags urlnorm_testpanic ./duckdb/ ./internal/bridge/
 	$(GO) test -race $(RACE_PKGS)
 	$(GO) test -tags urlnorm_testpanic ./sqlite/
 	$(RELEASE_GO) test ./normalize/ ./udf/

@@ -11,15 +11,22 @@ import (
 	"github.com/urlnorm/urlnorm/udf"
 )
 
-// The extensions register exactly udf.Funcs, in order (a normal build has
-// no test-only functions).
+// The extensions register exactly udf.Funcs, in order, then the
+// test-only functions: none in a normal build, testpanic.go's in the
+// urlnorm_testpanic build (which this test runs in too).
 func TestFuncsAreUDF(t *testing.T) {
-	if len(Funcs) != len(udf.Funcs) {
-		t.Fatalf("%d functions, udf has %d", len(Funcs), len(udf.Funcs))
+	want := append(append([]*udf.Func(nil), udf.Funcs...), testFuncs...)
+	if len(Funcs) != len(want) {
+		t.Fatalf("%d functions, want udf's %d and %d test-only", len(Funcs), len(udf.Funcs), len(testFuncs))
 	}
-	for i, f := range udf.Funcs {
+	for i, f := range want {
 		if Funcs[i] != f {
 			t.Errorf("Funcs[%d] = %s, want %s", i, Funcs[i].Name, f.Name)
+		}
+	}
+	for _, f := range testFuncs {
+		if !strings.HasPrefix(f.Name, "urlnorm_test_") {
+			t.Errorf("test-only function %s: its name must start with urlnorm_test_", f.Name)
 		}
 	}
 }
