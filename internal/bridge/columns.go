@@ -259,12 +259,11 @@ func (c *Column) Builder() sqltype.Builder {
 
 // columnBuilder is a Column's Builder; stack holds the composites open.
 type columnBuilder struct {
-	root  *Column
-	stack []colFrame
-	done  bool // the root value was written
-	bytes int  // what the values written take in the columns, about
-	// fields are the ones Fields hands out (sqltype.RecordBuilder).
-	fields []sqltype.Field
+	root             *Column
+	stack            []colFrame
+	done             bool // the root value was written
+	bytes            int  // what the values written take in the columns, about
+	sqltype.FieldBuf      // the Fields Record takes (sqltype.RecordBuilder)
 }
 
 type colFrame struct {
@@ -446,14 +445,6 @@ func (c *Column) appendBool(v bool) {
 		n = 1
 	}
 	c.Ints, c.Nulls = append(c.Ints, n), append(c.Nulls, false)
-}
-
-// Fields returns n Fields for Record, the builder's own.
-func (b *columnBuilder) Fields(n int) []sqltype.Field {
-	if cap(b.fields) < n {
-		b.fields = make([]sqltype.Field, n)
-	}
-	return b.fields[:n]
 }
 
 // Record writes a STRUCT of scalars in one call (sqltype.RecordBuilder):

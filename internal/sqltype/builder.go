@@ -160,9 +160,7 @@ func WriteRecord(b Builder, r RecordBuilder, t *Type, fs []Field) {
 // per member of t and End: what a Builder that is not a RecordBuilder is
 // given, and the reference each RecordBuilder is tested against.
 func WriteMembers(b Builder, t *Type, fs []Field) {
-	if !t.IsStruct() || len(fs) != len(t.Members) {
-		panic(fmt.Sprintf("sqltype: %d record fields for %s", len(fs), t.SQL()))
-	}
+	CheckRecord(t, len(fs))
 	b.Begin()
 	for i, m := range t.Members {
 		switch f, base := &fs[i], m.Type.Base; {
@@ -179,6 +177,27 @@ func WriteMembers(b Builder, t *Type, fs []Field) {
 		}
 	}
 	b.End()
+}
+
+// FieldBuf is a RecordBuilder's Fields, reused from record to record;
+// each RecordBuilder embeds one.
+type FieldBuf struct{ fields []Field }
+
+// Fields returns n Fields for Record, the builder's own: a record's
+// fields are then no allocation of their own.
+func (f *FieldBuf) Fields(n int) []Field {
+	if cap(f.fields) < n {
+		f.fields = make([]Field, n)
+	}
+	return f.fields[:n]
+}
+
+// CheckRecord panics unless t is a STRUCT of n members: a record of
+// another shape is a bug in the row function.
+func CheckRecord(t *Type, n int) {
+	if !t.IsStruct() || n != len(t.Members) {
+		panic(fmt.Sprintf("sqltype: %d record fields for %s", n, t.SQL()))
+	}
 }
 
 // frame is an open composite of a builder: its type and how many values
@@ -210,9 +229,8 @@ type JSON struct {
 	// keys holds each STRUCT type's members encoded as `"name":` (with
 	// the ',' before it after the first), made the first time the
 	// builder meets the type: a row of parse_url writes twelve of them.
-	keys map[*Type][]jsonKey
-	// fields are the ones Fields hands out (RecordBuilder).
-	fields []Field
+	keys     map[*Type][]jsonKey
+	FieldBuf // the Fields Record takes (RecordBuilder)
 }
 
 // jsonKey is a STRUCT member's `"name":`, with the ',' before it after the
@@ -375,14 +393,6 @@ func (j *JSON) End() {
 	}
 }
 
-// Fields returns n Fields for Record, the builder's own.
-func (j *JSON) Fields(n int) []Field {
-	if cap(j.fields) < n {
-		j.fields = make([]Field, n)
-	}
-	return j.fields[:n]
-}
-
 // Record writes a STRUCT of scalars (RecordBuilder): each member's key
 // and value in one loop, where a call per member through the Builder
 // interface found the key from the frame.
@@ -391,9 +401,7 @@ func (j *JSON) Record(fs []Field) {
 	if len(j.stack) > 0 {
 		t = j.stack[len(j.stack)-1].child()
 	}
-	if !t.IsStruct() || len(fs) != len(t.Members) {
-		panic(fmt.Sprintf("sqltype: %d record fields for %s", len(fs), t.SQL()))
-	}
+	CheckRecord(t, len(fs))
 	j.next()
 	keys := j.structKeys(t)
 	keys = keys[:len(fs)]
@@ -521,11 +529,11 @@ func jsonPlain(s string) bool {
 // the strings into an arena shared by the values it builds, one
 // allocation per few hundred bytes instead of one per string.
 type Boxed struct {
-	t      *Type
-	v      any
-	stack  []boxFrame
-	arena  []byte  // bytes before len are strings handed out: never rewritten
-	fields []Field // the ones Fields hands out (RecordBuilder)
+	t        *Type
+	v        any
+	stack    []boxFrame
+	arena    []byte // bytes before len are strings handed out: never rewritten
+	FieldBuf        // the Fields Record takes (RecordBuilder)
 }
 
 type boxFrame struct {
@@ -577,15 +585,6 @@ func (x *Boxed) copy(s string) string {
 func (x *Boxed) Int(n int64) { x.put(n) }
 func (x *Boxed) Bool(b bool) { x.put(b) }
 
-// Fields returns n Fields for Record, the builder's own: a record's
-// fields are then no allocation of their own.
-func (x *Boxed) Fields(n int) []Field {
-	if cap(x.fields) < n {
-		x.fields = make([]Field, n)
-	}
-	return x.fields[:n]
-}
-
 // Record writes a STRUCT of scalars as the []any WriteMembers would
 // build, in one loop without a frame (WriteMembers' call per member
 // through the interface cost the boxed parse_url row 10 %).
@@ -594,9 +593,7 @@ func (x *Boxed) Record(fs []Field) {
 	if len(x.stack) > 0 {
 		t = x.stack[len(x.stack)-1].child()
 	}
-	if !t.IsStruct() || len(fs) != len(t.Members) {
-		panic(fmt.Sprintf("sqltype: %d record fields for %s", len(fs), t.SQL()))
-	}
+	CheckRecord(t, len(fs))
 	v := make([]any, len(fs))
 	for i, m := range t.Members {
 		switch f, base := &fs[i], m.Type.Base; {
