@@ -197,9 +197,11 @@ const (
 // the rules write the piece if they write its bytes as they are (w): what
 // the direct split (splitQuery) cannot write by copying the piece, and
 // what queryKept refuses. splitQuery (both splits) and queryKept read q
-// with it, so that the rules are written once (issue 18); one call per
-// piece: a reader and a second function with the rules, two calls, cost
-// crawler-commons 47 more instructions per URL on web_dirty. Without keys
+// with it, and its rules are pieceRule's, which endsKeptOrRemoved asks
+// too, so that the rules are written once (issue 18). pieceRule is
+// inline for "k=v" without formEq: a reader and a second function with
+// the rules, two calls per piece, cost crawler-commons 47 more
+// instructions per URL on web_dirty. Without keys
 // the key's '=' is not looked for (k1 is end): for a caller whose rules
 // read no key (queryKept: keyless).
 func (n *Normalizer) nextPiece(q string, at int, rules, keys bool) (p param, w pieceWrite) {
@@ -651,11 +653,12 @@ func ampEnds(q string, ends *[maxAmpPieces]uint32) int {
 // offsets).
 const maxKeptLen = 1<<16 - 1
 
-// keptPieces is a verbatim query's pieces in the profile's order, as
-// piecesKept sorted them (endsKept), for appendKept to copy: the split
-// and the sort are made once, where appendKept made them again (ampEnds,
-// the words, the sort: ~500 instructions per reordered URL of default's
-// web_dirty). n is 0 when there are none (appendKept splits the query).
+// keptPieces is a verbatim query's kept pieces in the profile's order,
+// as piecesKept or piecesKeptOrRemoved sorted them (endsKept,
+// endsKeptOrRemoved), for appendKept to copy: the split and the sort are
+// made once, where appendKept made them again (ampEnds, the words, the
+// sort: ~500 instructions per reordered URL of default's web_dirty). n
+// is 0 when there are none (appendKept splits the query).
 type keptPieces struct {
 	n  uint8
 	at [maxAmpPieces][2]uint16 // start and end of each piece, in order
@@ -920,7 +923,7 @@ func (n *Normalizer) keyless() bool {
 // read again, as splitQuery would, 338 instructions per reordered URL of
 // web_dirty) sorted by sortParams (stable: equal keys keep their order),
 // as the general path would; or, when queryKept sorted them (kp.n > 0:
-// keyless rules, endsKept), the pieces kp holds.
+// endsKept, endsKeptOrRemoved), the pieces kp holds.
 func (n *Normalizer) appendKept(dst []byte, q string, removed uint64, kp *keptPieces) []byte {
 	if kp.n > 0 {
 		return appendPieces(dst, q, kp) // sorted by piecesKept
