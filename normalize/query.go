@@ -863,7 +863,7 @@ func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) 
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var keys [maxAmpPieces]uint64
 	ks := keys[:0]
-	pair, removal := n.pairOrder(), n.page != nil || len(n.base) > 0
+	pair, removal, sorted := n.pairOrder(), n.page != nil || len(n.base) > 0, n.order != nil
 	at := 0
 	for i, e32 := range ends {
 		e := int(e32)
@@ -874,16 +874,20 @@ func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) 
 		if k := q[at:k1]; removal && n.mayRemove(k) && n.removesBase(k) {
 			removed |= 1 << i // a key with bytes the rules change fails queryKept's byte test
 		} else {
-			we := k1 // key, key_value: the key's bytes
-			if pair {
-				we = e
+			x := uint64(i) // order keep: the index alone
+			if sorted {
+				we := k1 // key, key_value: the key's bytes
+				if pair {
+					we = e
+				}
+				x |= pairWord(b, uint32(at), uint32(we)) &^ 0xFF
 			}
-			ks = append(ks, pairWord(b, uint32(at), uint32(we))&^0xFF|uint64(i))
+			ks = append(ks, x)
 		}
 		at = e + 1
 	}
 	rewrite = removed != 0
-	if n.order != nil {
+	if sorted {
 		for i := 1; i < len(ks); i++ {
 			if n.keyBefore(b, ends, ks[i], ks[i-1]) {
 				n.sortKeys(b, ends, ks)
