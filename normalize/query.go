@@ -197,9 +197,11 @@ const (
 // the rules write the piece if they write its bytes as they are (w): what
 // the direct split (splitQuery) cannot write by copying the piece, and
 // what queryKept refuses. splitQuery (both splits) and queryKept read q
-// with it, so that the rules are written once (issue 18); one call per
-// piece: a reader and a second function with the rules, two calls, cost
-// crawler-commons 47 more instructions per URL on web_dirty. Without keys
+// with it, and its rules are pieceRule's, which endsKeptOrRemoved asks
+// too, so that the rules are written once (issue 18). pieceRule is
+// inline for "k=v" without formEq: a reader and a second function with
+// the rules, two calls per piece, cost crawler-commons 47 more
+// instructions per URL on web_dirty. Without keys
 // the key's '=' is not looked for (k1 is end): for a caller whose rules
 // read no key (queryKept: keyless).
 func (n *Normalizer) nextPiece(q string, at int, rules, keys bool) (p param, w pieceWrite) {
@@ -212,8 +214,25 @@ func (n *Normalizer) nextPiece(q string, at int, rules, keys bool) (p param, w p
 		k1 = keyEnd(q, at, end)
 	}
 	p = param{k0: uint32(at), k1: uint32(k1), end: uint32(end)}
+	if rules {
+		w = n.pieceRule(q, at, k1, end)
+	}
+	return p, w
+}
+
+// pieceRule says how the rules write the piece q[at:end], whose key ends
+// at k1 (nextPiece's w): nextPiece and endsKeptOrRemoved read it. Inline
+// for the most common piece, "k=v" without form encoding's '=' rule.
+func (n *Normalizer) pieceRule(q string, at, k1, end int) pieceWrite {
+	if k1+1 < end && !n.formEq {
+		return pieceKept
+	}
+	return n.pieceRuleRest(q, at, k1, end)
+}
+
+// pieceRuleRest is pieceRule for the other pieces.
+func (n *Normalizer) pieceRuleRest(q string, at, k1, end int) (w pieceWrite) {
 	switch {
-	case !rules:
 	case k1+1 < end: // "k=v", the most common first
 		if n.formEq && strings.IndexByte(q[k1+1:end], '=') >= 0 {
 			w = pieceRewritten // "k=a=b" written "k=a%3Db"
@@ -227,7 +246,7 @@ func (n *Normalizer) nextPiece(q string, at int, rules, keys bool) (p param, w p
 	case n.query.BareEmptyValue: // "k="
 		w = pieceBare // written "k"
 	}
-	return p, w
+	return w
 }
 
 // keyEnd returns the index of the first '=' of q[at:end], or end: eight
@@ -546,7 +565,7 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // says for which profiles it is asked.
 func (n *Normalizer) queryKept(q string, kp *keptPieces) (ok, rewrite bool, removed uint64) {
 	if n.page != nil || len(n.base) > 0 {
-		ok, rewrite, removed = n.piecesKeptOrRemoved(q)
+		ok, rewrite, removed = n.piecesKeptOrRemoved(q, kp)
 	} else {
 		ok, rewrite = n.piecesKept(q, kp)
 	}
@@ -570,10 +589,14 @@ func (n *Normalizer) queryKept(q string, kp *keptPieces) (ok, rewrite bool, remo
 // to maxAmpPieces pieces and less than 64 KiB, the pieces are found in one
 // pass (ampEnds), and those out of order are sorted into kp (endsKept).
 func (n *Normalizer) piecesKept(q string, kp *keptPieces) (ok, rewrite bool) {
-	if n.keylessQ && len(q) <= maxKeptLen {
+	if len(q) <= maxKeptLen {
 		var ends [maxAmpPieces]uint32
 		if k := ampEnds(q, &ends); k > 0 {
-			return n.endsKept(q, ends[:k], kp)
+			if n.keylessQ {
+				return n.endsKept(q, ends[:k], kp)
+			}
+			ok, rewrite, _ = n.endsKeptOrRemoved(q, ends[:k], kp) // removes nothing
+			return ok, rewrite
 		}
 	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
@@ -630,14 +653,25 @@ func ampEnds(q string, ends *[maxAmpPieces]uint32) int {
 // offsets).
 const maxKeptLen = 1<<16 - 1
 
-// keptPieces is a verbatim query's pieces in the profile's order, as
-// piecesKept sorted them (endsKept), for appendKept to copy: the split
-// and the sort are made once, where appendKept made them again (ampEnds,
-// the words, the sort: ~500 instructions per reordered URL of default's
-// web_dirty). n is 0 when there are none (appendKept splits the query).
+// keptPieces is a verbatim query's kept pieces in the profile's order,
+// as piecesKept or piecesKeptOrRemoved sorted them (endsKept,
+// endsKeptOrRemoved), for appendKept to copy: the split and the sort are
+// made once, where appendKept made them again (ampEnds, the words, the
+// sort: ~500 instructions per reordered URL of default's web_dirty). n
+// is 0 when there are none (appendKept splits the query).
 type keptPieces struct {
 	n  uint8
 	at [maxAmpPieces][2]uint16 // start and end of each piece, in order
+}
+
+// set makes kp the pieces whose keys are ks (endsKept), in ks's order,
+// of the query whose pieces end at ends.
+func (kp *keptPieces) set(ends []uint32, ks []uint64) {
+	for j, x := range ks {
+		p := pieceAt(ends, x&0xFF)
+		kp.at[j] = [2]uint16{uint16(p.k0), uint16(p.end)}
+	}
+	kp.n = uint8(len(ks))
 }
 
 // endsKept is piecesKept for keyless rules, on the ends of q's pieces
@@ -663,13 +697,9 @@ func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewr
 	if sorted {
 		ks := keys[:len(ends)]
 		for i := 1; i < len(ks); i++ {
-			if keyBefore(b, ends, ks[i], ks[i-1]) {
-				sortKeys(b, ends, ks)
-				for j, x := range ks {
-					p := pieceAt(ends, x&0xFF)
-					kp.at[j] = [2]uint16{uint16(p.k0), uint16(p.end)}
-				}
-				kp.n = uint8(len(ks))
+			if n.keyBefore(b, ends, ks[i], ks[i-1]) {
+				n.sortKeys(b, ends, ks)
+				kp.set(ends, ks)
 				return true, true
 			}
 		}
@@ -677,22 +707,30 @@ func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewr
 	return true, false
 }
 
-// keyBefore reports whether the piece whose key is x (endsKept) comes
-// before the one whose key is y by cmpPair: by their first 7 bytes when
-// they differ there (pairWord's argument, on 7 bytes), else by cmpPair.
-func keyBefore(b []byte, ends []uint32, x, y uint64) bool {
+// keyBefore reports whether the piece whose key is x (endsKept,
+// endsKeptOrRemoved) comes before the one whose key is y in the profile's
+// order (n.order: pair, or key and key_value without sort_decoded, whose
+// keys are the first 7 bytes of the piece's key, not of the pair): by
+// their first 7 bytes when they differ there (pairWord's argument, on 7
+// bytes), else by n.order.
+func (n *Normalizer) keyBefore(b []byte, ends []uint32, x, y uint64) bool {
 	if (x^y)>>8 != 0 {
 		return x < y
 	}
-	return keyTie(b, ends, x, y)
+	return n.keyTie(b, ends, x, y)
 }
 
 // keyTie is keyBefore for keys whose 7 bytes are equal, in a call, so
-// that keyBefore inlines into the loops.
+// that keyBefore inlines into the loops. The order is the profile's:
+// cmpPair for keyless rules, else an order that reads the keys' ends.
 //
 //go:noinline
-func keyTie(b []byte, ends []uint32, x, y uint64) bool {
-	return cmpPair(b, pieceAt(ends, x&0xFF), pieceAt(ends, y&0xFF)) < 0
+func (n *Normalizer) keyTie(b []byte, ends []uint32, x, y uint64) bool {
+	a, c := pieceAt(ends, x&0xFF), pieceAt(ends, y&0xFF)
+	if !n.keylessQ {
+		a.k1, c.k1 = uint32(keyEnd(bstr(b), int(a.k0), int(a.end))), uint32(keyEnd(bstr(b), int(c.k0), int(c.end)))
+	}
+	return n.order(b, a, c) < 0
 }
 
 // pieceAt returns the piece i of the query whose pieces end at ends.
@@ -706,11 +744,11 @@ func pieceAt(ends []uint32, i uint64) param {
 
 // sortKeys sorts the keys ks of the pieces of b (endsKept) by keyBefore,
 // by insertion, stable (a piece moves only before one it comes before).
-func sortKeys(b []byte, ends []uint32, ks []uint64) {
+func (n *Normalizer) sortKeys(b []byte, ends []uint32, ks []uint64) {
 	for i := 1; i < len(ks); i++ {
 		x := ks[i]
 		j := i
-		for ; j > 0 && keyBefore(b, ends, x, ks[j-1]); j-- {
+		for ; j > 0 && n.keyBefore(b, ends, x, ks[j-1]); j-- {
 			ks[j] = ks[j-1]
 		}
 		ks[j] = x
@@ -741,7 +779,7 @@ func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
 		return out // no parameter, or the one empty piece of ""
 	}
 	if n.order != nil {
-		sortKeys(b, ends, ks)
+		n.sortKeys(b, ends, ks)
 	}
 	out = append(out, '?')
 	for i, x := range ks {
@@ -770,8 +808,16 @@ func appendPieces(dst []byte, q string, kp *keptPieces) []byte {
 // piecesKeptOrRemoved is piecesKept for rules that remove parameters
 // (query.remove, pagination): a piece they remove is marked in removed
 // (bit i: piece i; a removal past the 64th piece refuses the query) and
-// is not compared for the order.
-func (n *Normalizer) piecesKeptOrRemoved(q string) (ok, rewrite bool, removed uint64) {
+// is not compared for the order. On a query of up to maxAmpPieces pieces
+// and less than 64 KiB, the pieces are found in one pass (ampEnds) and
+// those kept are put in order into kp (endsKeptOrRemoved).
+func (n *Normalizer) piecesKeptOrRemoved(q string, kp *keptPieces) (ok, rewrite bool, removed uint64) {
+	if len(q) <= maxKeptLen {
+		var ends [maxAmpPieces]uint32
+		if k := ampEnds(q, &ends); k > 0 {
+			return n.endsKeptOrRemoved(q, ends[:k], kp)
+		}
+	}
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var prev param
 	kept := false // prev is a kept parameter
@@ -794,6 +840,64 @@ func (n *Normalizer) piecesKeptOrRemoved(q string) (ok, rewrite bool, removed ui
 			rewrite = true
 		}
 		prev, kept = p, true
+	}
+	return true, rewrite, removed
+}
+
+// endsKeptOrRemoved is piecesKeptOrRemoved on the ends of q's pieces
+// (ampEnds), and piecesKept's test for rules that read keys (w3lib):
+// each piece's key is read (keyEnd), its rules asked (pieceRule; a piece
+// not kept as it is refuses the query, as in piecesKeptOrRemoved) and,
+// when the rules remove parameters, its removal (mayRemove, removesBase).
+// The kept pieces are keyed as in endsKept, by the first 7 bytes of the
+// pair (pair order) or of the key (key, key_value), and when one is
+// removed or out of order, put in order into kp (sortKeys) for
+// appendKept to copy, where it split q again and sorted params
+// (sortParams). None kept: kp is left empty, and appendKept reads
+// removed. The keys' bytes decide every order orderOf returns, under
+// sort_decoded too: queryKept takes no '%' (queryTab), and a '+' only
+// where sort_decoded does not read it as a space (compileQueryKept's
+// plus), so that in a query it takes the decoded bytes are the bytes; a
+// query with other bytes fails its byte test, whatever the order said.
+func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) (ok, rewrite bool, removed uint64) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var keys [maxAmpPieces]uint64
+	ks := keys[:0]
+	pair, removal, sorted := n.pairOrder(), n.page != nil || len(n.base) > 0, n.order != nil
+	at := 0
+	for i, e32 := range ends {
+		e := int(e32)
+		k1 := keyEnd(q, at, e)
+		if n.pieceRule(q, at, k1, e) != pieceKept {
+			return false, false, 0 // dropped, cut or rewritten
+		}
+		if k := q[at:k1]; removal && n.mayRemove(k) && n.removesBase(k) {
+			removed |= 1 << i // a key with bytes the rules change fails queryKept's byte test
+		} else {
+			x := uint64(i) // order keep: the index alone
+			if sorted {
+				we := k1 // key, key_value: the key's bytes
+				if pair {
+					we = e
+				}
+				x |= pairWord(b, uint32(at), uint32(we)) &^ 0xFF
+			}
+			ks = append(ks, x)
+		}
+		at = e + 1
+	}
+	rewrite = removed != 0
+	if sorted {
+		for i := 1; i < len(ks); i++ {
+			if n.keyBefore(b, ends, ks[i], ks[i-1]) {
+				n.sortKeys(b, ends, ks)
+				rewrite = true
+				break
+			}
+		}
+	}
+	if rewrite {
+		kp.set(ends, ks)
 	}
 	return true, rewrite, removed
 }
@@ -823,7 +927,7 @@ func (n *Normalizer) keyless() bool {
 // read again, as splitQuery would, 338 instructions per reordered URL of
 // web_dirty) sorted by sortParams (stable: equal keys keep their order),
 // as the general path would; or, when queryKept sorted them (kp.n > 0:
-// keyless rules, endsKept), the pieces kp holds.
+// endsKept, endsKeptOrRemoved), the pieces kp holds.
 func (n *Normalizer) appendKept(dst []byte, q string, removed uint64, kp *keptPieces) []byte {
 	if kp.n > 0 {
 		return appendPieces(dst, q, kp) // sorted by piecesKept
