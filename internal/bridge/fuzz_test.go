@@ -32,14 +32,7 @@ func FuzzRecord(f *testing.F) {
 				mark(fast) // stale bytes would hide one not copied
 			}
 			for _, c := range []*Column{fast, ref} {
-				bl := c.Builder()
-				r, own := sqltype.Fields(bl, len(fs))
-				copy(own, fs)
-				if c == fast {
-					sqltype.WriteRecord(bl, r, typ, own)
-				} else {
-					sqltype.WriteMembers(bl, typ, own)
-				}
+				writeRecord(c.Builder(), typ, fs, c == fast)
 			}
 		}
 		if msg := sameColumn(fast, ref); msg != "" {

@@ -41,13 +41,7 @@ func TestRecordMatchesMembers(t *testing.T) {
 					if root != typ {
 						b.Begin()
 					}
-					rb, fs := sqltype.Fields(b, len(r))
-					copy(fs, r)
-					if c == fast {
-						sqltype.WriteRecord(b, rb, typ, fs)
-					} else {
-						sqltype.WriteMembers(b, typ, fs)
-					}
+					writeRecord(b, typ, r, c == fast)
 					if root != typ {
 						b.End()
 					}
@@ -165,5 +159,18 @@ func TestChunkParseURLAsValue(t *testing.T) {
 	}
 	if rows[len(rows)-1] != nil || rows[len(rows)-2] != nil {
 		t.Errorf("the NULL row and the rejected row: %#v, %#v", rows[len(rows)-1], rows[len(rows)-2])
+	}
+}
+
+// writeRecord writes the record fs of type typ to b through the builder's
+// own Fields: in one call (WriteRecord) when fast, else member by member
+// (WriteMembers, the reference).
+func writeRecord(b sqltype.Builder, typ *udf.SQLType, fs []sqltype.Field, fast bool) {
+	r, own := sqltype.Fields(b, len(fs))
+	copy(own, fs)
+	if fast {
+		sqltype.WriteRecord(b, r, typ, own)
+	} else {
+		sqltype.WriteMembers(b, typ, own)
 	}
 }
