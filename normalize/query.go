@@ -506,12 +506,6 @@ func sortPairs(ps []param, b []byte) {
 	for i := range ps {
 		ws[i] = pairWord(b, ps[i].k0, ps[i].end)
 	}
-	sortPairsWords(ps, ws, b)
-}
-
-// sortPairsWords is sortPairs on the pairs' words ws (pairWord), which it
-// sorts with them.
-func sortPairsWords(ps []param, ws []uint64, b []byte) {
 	for i := 1; i < len(ps); i++ {
 		p, w := ps[i], ws[i]
 		j := i
@@ -694,15 +688,9 @@ func (n *Normalizer) endsKept(q string, ends []uint32, kp *keptPieces) (ok, rewr
 		}
 		at = e + 1
 	}
-	if sorted {
-		ks := keys[:len(ends)]
-		for i := 1; i < len(ks); i++ {
-			if n.keyBefore(b, ends, ks[i], ks[i-1]) {
-				n.sortKeys(b, ends, ks)
-				kp.set(ends, ks)
-				return true, true
-			}
-		}
+	if ks := keys[:len(ends)]; sorted && n.sortKeys(b, ends, ks) {
+		kp.set(ends, ks)
+		return true, true
 	}
 	return true, false
 }
@@ -743,9 +731,19 @@ func pieceAt(ends []uint32, i uint64) param {
 }
 
 // sortKeys sorts the keys ks of the pieces of b (endsKept) by keyBefore,
-// by insertion, stable (a piece moves only before one it comes before).
-func (n *Normalizer) sortKeys(b []byte, ends []uint32, ks []uint64) {
-	for i := 1; i < len(ks); i++ {
+// by insertion, stable (a piece moves only before one it comes before),
+// and reports whether they were out of order. The keys before the first
+// one out of order are sorted already: the insertion starts there, and
+// keys in order cost one keyBefore each, with no store.
+func (n *Normalizer) sortKeys(b []byte, ends []uint32, ks []uint64) (moved bool) {
+	i := 1
+	for i < len(ks) && !n.keyBefore(b, ends, ks[i], ks[i-1]) {
+		i++
+	}
+	if i >= len(ks) {
+		return false
+	}
+	for ; i < len(ks); i++ {
 		x := ks[i]
 		j := i
 		for ; j > 0 && n.keyBefore(b, ends, x, ks[j-1]); j-- {
@@ -753,6 +751,7 @@ func (n *Normalizer) sortKeys(b []byte, ends []uint32, ks []uint64) {
 		}
 		ks[j] = x
 	}
+	return true
 }
 
 // appendEnds is appendQuery's direct split for keyless rules without
@@ -887,14 +886,8 @@ func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) 
 		at = e + 1
 	}
 	rewrite = removed != 0
-	if sorted {
-		for i := 1; i < len(ks); i++ {
-			if n.keyBefore(b, ends, ks[i], ks[i-1]) {
-				n.sortKeys(b, ends, ks)
-				rewrite = true
-				break
-			}
-		}
+	if sorted && n.sortKeys(b, ends, ks) {
+		rewrite = true
 	}
 	if rewrite {
 		kp.set(ends, ks)
