@@ -129,19 +129,17 @@ func (hm hostMap[V]) get(host string) (V, bool) {
 	return v, ok
 }
 
-// hostFilter is a filter of hosts: bit hostBit(h) of each host h it lets
+// hostFilter is a filter of hosts: bit hostBit of each host it lets
 // through.
 type hostFilter [8]uint64
 
-// hostBit returns the bit of the host h in a hostFilter: a hash of its
-// length and its first and last bytes.
-func hostBit(h string) uint32 {
-	return hostBitOf(uint32(len(h))<<16 | uint32(h[0])<<8 | uint32(h[len(h)-1]))
+// hostBit returns the bit in a hostFilter of the host s[i:j] (not empty):
+// its length and its first and last bytes, spread over the filter's 512
+// bits.
+func hostBit(s string, i, j int) uint32 {
+	x := uint32(j-i)<<16 | uint32(s[i])<<8 | uint32(s[j-1])
+	return x * 0x9E3779B1 >> (32 - 9)
 }
-
-// hostBitOf spreads x, a host's length and first and last bytes, over
-// the filter's 512 bits.
-func hostBitOf(x uint32) uint32 { return x * 0x9E3779B1 >> (32 - 9) }
 
 // may reports whether f lets the host h through ("" never: no map has
 // it).
@@ -152,8 +150,7 @@ func (f *hostFilter) mayAt(s string, i, j int) bool {
 	if i >= j {
 		return false
 	}
-	x := uint32(j-i)<<16 | uint32(s[i])<<8 | uint32(s[j-1])
-	b := hostBitOf(x)
+	b := hostBit(s, i, j)
 	return f[b>>6]&(1<<(b&63)) != 0
 }
 
@@ -172,7 +169,7 @@ func (n *Normalizer) compileHostKeys(*Profile) error {
 // addHostKeys lets the keys of m through f.
 func addHostKeys[V any](f *hostFilter, m map[string]V) {
 	for h := range m {
-		i := hostBit(h)
+		i := hostBit(h, 0, len(h))
 		f[i>>6] |= 1 << (i & 63)
 	}
 }
