@@ -139,14 +139,10 @@ func appendLower(dst []byte, s string) []byte {
 }
 
 // lowerWord returns w with its bytes A-Z lowercased, the others as they
-// are: a byte gets 0x20 when, its top bit clear, its low 7 bits plus
-// 0x80-'A' carry into bit 7 and plus 0x80-'Z'-1 do not (no carry leaves
-// a byte: 0x7F + 0x3F < 0x100).
+// are: lowerASCII's word step (inRange) on any bytes, a byte of 0x80 or
+// more kept out of the test by its top bit.
 func lowerWord(w uint64) uint64 {
-	const lo7 = 0x7F * ones
-	x := w & lo7
-	upper := (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones) &^ w & (0x80 * ones)
-	return w | upper>>2
+	return w | inRange(w&^high, 'A', 'Z')&^w&high>>2
 }
 
 // le32 returns s's first 4 bytes as a little-endian word (len(s) ≥ 4).
