@@ -363,13 +363,19 @@ func (j *JSON) Int(n int64) {
 
 func (j *JSON) Bool(b bool) { j.scalar(strconv.AppendBool(nil, b), false) }
 
+// nextType is the type of the next value: the root's, a member's, a
+// LIST's element type or a MAP's key or value type.
+func (j *JSON) nextType() *Type {
+	if len(j.stack) == 0 {
+		return j.t
+	}
+	return j.stack[len(j.stack)-1].child()
+}
+
 // Begin opens the composite the next value is: the root's type, a
 // member's, a LIST's element type or a MAP's value type.
 func (j *JSON) Begin() {
-	t := j.t
-	if len(j.stack) > 0 {
-		t = j.stack[len(j.stack)-1].child()
-	}
+	t := j.nextType()
 	j.next()
 	f := frame{t: t}
 	if t.IsStruct() {
@@ -397,10 +403,7 @@ func (j *JSON) End() {
 // and value in one loop, where a call per member through the Builder
 // interface found the key from the frame.
 func (j *JSON) Record(fs []Field) {
-	t := j.t
-	if len(j.stack) > 0 {
-		t = j.stack[len(j.stack)-1].child()
-	}
+	t := j.nextType()
 	CheckRecord(t, len(fs))
 	j.next()
 	keys := j.structKeys(t)
@@ -589,10 +592,7 @@ func (x *Boxed) Bool(b bool) { x.put(b) }
 // build, in one loop without a frame (WriteMembers' call per member
 // through the interface cost the boxed parse_url row 10 %).
 func (x *Boxed) Record(fs []Field) {
-	t := x.t
-	if len(x.stack) > 0 {
-		t = x.stack[len(x.stack)-1].child()
-	}
+	t := x.nextType()
 	CheckRecord(t, len(fs))
 	v := make([]any, len(fs))
 	for i, m := range t.Members {
@@ -611,11 +611,16 @@ func (x *Boxed) Record(fs []Field) {
 	x.put(v)
 }
 
-func (x *Boxed) Begin() {
-	t := x.t
-	if len(x.stack) > 0 {
-		t = x.stack[len(x.stack)-1].child()
+// nextType is the type of the next value (JSON's nextType).
+func (x *Boxed) nextType() *Type {
+	if len(x.stack) == 0 {
+		return x.t
 	}
+	return x.stack[len(x.stack)-1].child()
+}
+
+func (x *Boxed) Begin() {
+	t := x.nextType()
 	f := boxFrame{frame: frame{t: t}}
 	switch {
 	case t.IsMap():
