@@ -411,7 +411,10 @@ func (p *Parser) ParseWithoutPath(raw string) (*URL, error) {
 	var v verbatimURL
 	if i := scanAuthority(raw, &v); i >= 0 && (i == len(raw) || authorityEnd(raw[i])) {
 		end := pathEnd(raw, i)
-		if scanQueryFragment(raw, end, &v) {
+		// No query and no fragment (most of web's URLs): no call
+		// (url_query 407 → 392 instructions per URL of web).
+		v.queryStart, v.fragStart = -1, -1
+		if end == len(raw) || scanQueryFragment(raw, end, &v) {
 			v.authEnd = i
 			if v.cut == 0 && !v.lower {
 				// raw is the URL's buffer, the path in it left out as
@@ -493,9 +496,10 @@ func (p *Parser) throughPath(raw string, end int) *URL {
 	return u
 }
 
-// pathEnd returns where the path of a special URL that starts at s[i:]
-// ends: at its first '?' or '#', or at the end of s.
-func pathEnd(s string, i int) int {
+// pathEndIndexByte is pathEnd (parts_simd_amd64.go, parts_nosimd.go) in
+// two strings.IndexByte calls: the portable build's, and the reference
+// that the SIMD scan is tested against.
+func pathEndIndexByte(s string, i int) int {
 	end := len(s)
 	if j := strings.IndexByte(s[i:], '#'); j >= 0 {
 		end = i + j

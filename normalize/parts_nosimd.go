@@ -18,3 +18,7 @@ func slashes(s string) uint32 {
 	}
 	return m
 }
+
+// pathEnd returns where the path of a special URL that starts at s[i:]
+// ends: at its first '?' or '#', or at the end of s.
+func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
