@@ -24,9 +24,20 @@ func (u *URL) Extension() string {
 	if u.opaque {
 		return ""
 	}
-	seg := u.Path()
-	seg = seg[lastIndexByte(seg, '/')+1:]
-	if !u.plainPath { // a plain path has no ';'
+	if simdScans {
+		if e, ok := u.extensionSIMD(); ok {
+			return e
+		}
+	}
+	return extensionOf(u.Path(), u.plainPath)
+}
+
+// extensionOf is Extension of a path that is a list (plain: it has no
+// ';'), by bytes: the portable build's, and the reference that the SIMD
+// build's scan (extensionSIMD) is tested against.
+func extensionOf(path string, plain bool) string {
+	seg := path[lastIndexByte(path, '/')+1:]
+	if !plain {
 		if i := strings.IndexByte(seg, ';'); i >= 0 {
 			seg = seg[:i]
 		}

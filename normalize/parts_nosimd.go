@@ -22,3 +22,7 @@ func slashes(s string) uint32 {
 // pathEnd returns where the path of a special URL that starts at s[i:]
 // ends: at its first '?' or '#', or at the end of s.
 func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
+
+// extensionSIMD is Extension's SIMD scan, which Extension calls only with
+// simdScans (AVX2).
+func (u *URL) extensionSIMD() (string, bool) { return "", false }

@@ -5,6 +5,7 @@ package normalize
 import (
 	"math/bits"
 	"simd/archsimd"
+	"unsafe"
 )
 
 var slashBytes = [32]uint8{'/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/', '/',
@@ -65,4 +66,69 @@ func pathEnd(s string, i int) int {
 	}
 	archsimd.ClearAVXUpperBits()
 	return i + bits.TrailingZeros64(m|1<<(n&63)) // n when there is none
+}
+
+var periodBytes = [32]uint8{'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.',
+	'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.'}
+
+var semicolonBytes = [32]uint8{';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';',
+	';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';'}
+
+// extensionSIMD is Extension (extensionOf) from one load of the path's
+// last 32 bytes, or fewer: the masks of its '/', '.' and ';' bytes give
+// the last segment, its parameters' start and its last dot, where
+// extensionOf's two backward scans (lastIndexByte) and its loop cost
+// 140 instructions per URL of web and their branches on the data
+// (url_extension 630 → 617 instructions per URL of web; test binaries
+// alternated three times, 02:49 UTC, load 3.6: 50.2–51.1 → 45.9–46.9 ns
+// per URL). ok is false when those bytes hold no
+// '/' and the path is longer (the caller's scan then reads it). A path
+// of 32 bytes or fewer is read in the URL's 32 bytes up to its end when
+// the buffer has them (as pathSlashes), else by loadShort. The masks are
+// 64-bit and each shift count masked: a shift by 32 is one instruction.
+func (u *URL) extensionSIMD() (ext string, ok bool) {
+	p := u.Path()
+	n := len(p)
+	base := 0 // bit k of the masks is p[base+k]
+	var slash, dot, semi uint64
+	switch {
+	case n > 32:
+		base = n - 32
+		slash, dot, semi = pathMarks(load32(p, base))
+	case u.pathEnd >= 32:
+		s, d, m := pathMarks(load32(unsafe.String(unsafe.SliceData(u.buf), u.pathEnd), u.pathEnd-32))
+		sh := uint(32-n) & 63
+		slash, dot, semi = s>>sh, d>>sh, m>>sh
+	default:
+		x, at := loadShort(p)
+		s, d, m := pathMarks(x)
+		slash, dot, semi = uint64(positions(uint32(s), at)), uint64(positions(uint32(d), at)), uint64(positions(uint32(m), at))
+	}
+	archsimd.ClearAVXUpperBits()
+	if slash == 0 && n > 32 {
+		return "", false
+	}
+	start := uint(bits.Len64(slash))                                     // the last segment's first byte (after its '/')
+	seg := (1<<(uint(min(n, 32))&63) - 1) &^ (uint64(1)<<(start&63) - 1) // its bytes in the masks
+	if !u.plainPath {
+		if m := semi & seg; m != 0 {
+			seg &= m&-m - 1 // the bytes before the first ';'
+		}
+	}
+	dot &= seg
+	if dot == 0 {
+		return "", true
+	}
+	last := uint(bits.Len64(dot)) - 1
+	if lead := uint(bits.TrailingZeros64(^(dot >> (start & 63)))); start+lead >= last {
+		return "", true // only dots before the last one: "/.htaccess", "/..x"
+	}
+	return p[base+int(last)+1 : base+bits.Len64(seg)], true
+}
+
+// pathMarks returns the masks of the '/', '.' and ';' bytes of x.
+func pathMarks(x archsimd.Uint8x32) (slash, dot, semi uint64) {
+	return uint64(x.Equal(archsimd.LoadUint8x32(&slashBytes)).ToBits()),
+		uint64(x.Equal(archsimd.LoadUint8x32(&periodBytes)).ToBits()),
+		uint64(x.Equal(archsimd.LoadUint8x32(&semicolonBytes)).ToBits())
 }
