@@ -476,6 +476,13 @@ func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
 	if i := scanAuthority(raw, v); i >= 0 && i < len(raw) && raw[i] == '/' {
 		v.authEnd, v.auth = i, true
 		if end := verbatimPath(raw, i, v); end >= 0 {
+			if v.cut == 0 && !v.lower { // raw[:end] is the serialization
+				p.alias(raw[:end])
+				u := &p.u
+				u.setAuthority(v)
+				u.pathEnd, u.plainPath = end, v.plainPath
+				return u, nil
+			}
 			return p.throughPath(raw, end), nil
 		}
 		pre = preAuth // scanVerbatim's answer: the general parser starts at the path
@@ -488,21 +495,18 @@ func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
 	return u, err
 }
 
-// throughPath fills the URL from raw[:end], whose scheme, authority and
-// path the verbatim scan accepted into p.p.pre: raw's bytes when they
-// are the serialization, else a copy with the scheme and host lowercased
-// and the default port cut (the general parser's setAuthority).
+// throughPath fills the URL with a copy of raw[:end], whose scheme,
+// authority and path the verbatim scan accepted into p.p.pre, with the
+// scheme and host lowercased and the default port cut (the general
+// parser's setAuthority): ParseThroughPath's URL when raw[:end] is not
+// the serialization (when it is, raw's bytes are the URL, without a call:
+// url_path 500 → 489 instructions per URL of web).
 func (p *Parser) throughPath(raw string, end int) *URL {
 	v, u := &p.p.pre, &p.u
-	if v.cut == 0 && !v.lower {
-		p.alias(raw[:end])
-		u.setAuthority(v)
-	} else {
-		p.owned()
-		p.p.u = u
-		p.p.setAuthority(raw, v)
-		u.buf = append(u.buf, raw[v.authEnd:end]...)
-	}
+	p.owned()
+	p.p.u = u
+	p.p.setAuthority(raw, v)
+	u.buf = append(u.buf, raw[v.authEnd:end]...)
 	u.pathEnd, u.plainPath = len(u.buf), v.plainPath
 	return u
 }
