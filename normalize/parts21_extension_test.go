@@ -61,3 +61,22 @@ func TestExtensionMatchesBytes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzExtension holds Extension to extensionOf on whatever parses, with
+// both parses that the SQL functions use (Parse, ParseThroughPath).
+func FuzzExtension(f *testing.F) {
+	for _, s := range []string{"https://example.com/a/b.tar.gz", "https://h/.htaccess", "https://h/a;b.c/d.e;f",
+		"https://a-rather-long-host-name.example.com/" + strings.Repeat("x", 40) + ".pdf", "foo://h/a%2e.b", "x:/..x"} {
+		f.Add(s)
+	}
+	var p Parser
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, parse := range []func(string) (*URL, error){p.Parse, p.ParseThroughPath} {
+			if u, err := parse(s); err == nil && !u.opaque {
+				if got, want := u.Extension(), extensionOf(u.Path(), u.plainPath); got != want {
+					t.Fatalf("%q: Extension() = %q, want %q", s, got, want)
+				}
+			}
+		}
+	})
+}
