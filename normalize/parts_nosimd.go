@@ -26,3 +26,7 @@ func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
 // extensionSIMD is Extension's SIMD scan, which Extension calls only with
 // simdScans (AVX2).
 func (u *URL) extensionSIMD() (string, bool) { return "", false }
+
+// slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
+// pathSlashes calls it only with simdScans.
+func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }

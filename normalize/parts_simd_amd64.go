@@ -27,6 +27,15 @@ func slashes(s string) uint32 {
 	return m
 }
 
+// slashesAt returns the bit mask of the '/' bytes of b[i:i+32] (bit k:
+// b[i+k]), for pathSlashes: one load and one compare, small enough to be
+// inlined.
+func slashesAt(b []byte, i int) uint32 {
+	m := archsimd.LoadUint8x32((*[32]uint8)(b[i : i+32])).Equal(archsimd.LoadUint8x32(&slashBytes)).ToBits()
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
 var questionBytes = [32]uint8{'?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?',
 	'?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?'}
 
