@@ -18,3 +18,15 @@ func slashes(s string) uint32 {
 	}
 	return m
 }
+
+// pathEnd returns where the path of a special URL that starts at s[i:]
+// ends: at its first '?' or '#', or at the end of s.
+func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
+
+// extensionSIMD is Extension's SIMD scan, which Extension calls only with
+// simdScans (AVX2).
+func (u *URL) extensionSIMD() (string, bool) { return "", false }
+
+// slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
+// pathSlashes calls it only with simdScans.
+func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }
