@@ -561,18 +561,19 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 		return false, true
 	}
 	// A call less for default, whatwg, edge-gateway …; hostChanges refuses
-	// an uppercase host only for these. hostKeys read in place: most hosts
+	// an uppercase host only for clara and the other profiles with host
+	// lookups. hostKeys read in place: most hosts
 	// are in no host map, and for clara (maps, no www to strip) the slice
 	// of the host and the cut's sum cost 12 instructions per URL of web.
 	if n.k.www != wwwKeep || n.hostLookups() && (v.lower || n.hostKeys.mayAt(s, v.hostStart, v.hostEnd)) {
-		h := s[v.hostStart:v.hostEnd]
-		if !v.lower && n.k.www != wwwKeep {
-			h = n.stripWWW(h)
+		h, cut := s[v.hostStart:v.hostEnd], 0
+		if n.k.www != wwwKeep {
+			cut = n.wwwCut(h, true, v.lower)
 		}
-		if n.hostChanges(h, v.lower) {
+		if n.hostLookups() && n.hostChanges(h[cut:], v.lower) {
 			return false, true
 		}
-		c.b += int32(v.hostEnd - v.hostStart - len(h)) // the www label and its dot
+		c.b += int32(cut) // the www label and its dot
 	}
 	if v.lower {
 		c.lowerTo = int32(len(c.scheme)+v.hostEnd-v.schemeEnd) - (c.b - c.a)
@@ -716,13 +717,15 @@ func (n *Normalizer) hostKeyLens() uint64 { return n.hostTo.lens | n.hosts.lens 
 // host h (letters, digits, '-', '.', '_': within every charset), once
 // host.strip_www is applied, where canon cannot say it (a trailing dot
 // that host.strip_trailing_dot removes, a host without a dot that
-// host.require_dot refuses: verbatimCanon). A host with
-// uppercase letters (upper) is only taken by profiles that look up no
-// host (hostLookups, strip_www): the lookups would need it lowercased
-// first, in a copy.
+// host.require_dot refuses: verbatimCanon), for a profile that looks
+// hosts up (hostLookups; verbatimCanon asks no other, which spares
+// normalize-url the call: 30 instructions per URL of web). A host with
+// uppercase letters (upper) is refused: the lookups would need it
+// lowercased first, in a copy (host.strip_www reads it in any case:
+// wwwCut).
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if upper {
-		return n.hostLookups() || n.k.www != wwwKeep
+		return true
 	}
 	if !n.hostKeys.may(h) { // the three maps' keys together: most hosts are in none
 		return false
