@@ -129,7 +129,8 @@ func TestWWWVerbatimMatchesReference(t *testing.T) {
 
 // TestWWWVerbatimTaken: the verbatim path answers for a host with a www
 // label in uppercase (an edit: the label cut, the rest lowercased), and
-// for a host that keeps it, under normalize-url; a profile with host
+// for a host that keeps it, under normalize-url, also with the scheme's
+// default port (a second cut) unless a third edit follows; a profile with host
 // lookups leaves an uppercase host to the general path.
 func TestWWWVerbatimTaken(t *testing.T) {
 	nu := normalize.MustLookup("normalize-url")
@@ -142,6 +143,11 @@ func TestWWWVerbatimTaken(t *testing.T) {
 		{"https://WWW.WWW.EXAMPLE.COM/a", "edit"},
 		{"https://WWW." + strings.Repeat("A", 70) + ".COM/a", "edit"}, // the copy past 64 bytes
 		{"https://example.com/a", "same"},
+		{"https://www.example.com:443/a", "edit"}, // two cuts: the www label and the default port
+		{"HTTP://WWW.EXAMPLE.COM:80/a#x", "edit"},
+		{"https://www.example.com:443/a/?b=1", "refused"},    // and a slash before the query: three
+		{"https://www.example.com:443/a?b=1&a=2", "refused"}, // and a reordered query
+		{"https://www.example.com:443/a?a=1&b=2", "edit"},
 	} {
 		if got := normalize.RowPath(nu, c.in); got != c.path {
 			t.Errorf("normalize-url: %q takes %q, want %q", c.in, got, c.path)
