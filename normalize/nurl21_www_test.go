@@ -9,7 +9,8 @@ import (
 
 // TestIsSuffixMatchesReference: isSuffix's quick no (a top-level rule
 // without wildcard children whose child the filter rules out) and its
-// fallback to the walk give x/net's answer for every host around every node
+// fallback to the walk give x/net's answer, on the host alone and after
+// "www." (whose dot may be the last one in the word isSuffix reads), for every host around every node
 // of the list and the hosts of suffixHosts that are no IP address; and
 // afterWWWIsSuffix gives it for the same hosts in uppercase (the copy
 // lowercased on the stack, or by strings.ToLower past 64 bytes) and with
@@ -33,8 +34,11 @@ func TestIsSuffixMatchesReference(t *testing.T) {
 		}
 		want := normalize.IsPublicSuffixReference(h)
 		if !normalize.MayBeAddr(h) {
-			if got := normalize.IsSuffix(h); got != want {
-				t.Errorf("isSuffix(%q) = %v, x/net %v", h, got, want)
+			if got := normalize.IsSuffix(h, 0); got != want {
+				t.Errorf("isSuffix(%q, 0) = %v, x/net %v", h, got, want)
+			}
+			if got := normalize.IsSuffix("www."+h, 4); got != want {
+				t.Errorf("isSuffix(%q, 4) = %v, x/net %v", "www."+h, got, want)
 			}
 			if got := normalize.AfterWWWIsSuffix(strings.ToUpper(h), false, true); got != want {
 				t.Errorf("afterWWWIsSuffix(%q, upper) = %v, x/net %v", strings.ToUpper(h), got, want)

@@ -95,7 +95,16 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 	for rest[d-1] == '.' {
 		d--
 	}
-	if verbatim && afterWWWIsSuffix(rest[:d], d < len(rest), upper) || !verbatim && isPublicSuffix(rest[:d]) {
+	var keep bool
+	switch {
+	case !verbatim:
+		keep = isPublicSuffix(rest[:d])
+	case d == len(rest) && !upper: // most verbatim hosts
+		keep = isSuffix(host, i+1)
+	default:
+		keep = afterWWWIsSuffix(rest[:d], d < len(rest), upper)
+	}
+	if keep {
 		return 0
 	}
 	return i + 1
@@ -103,7 +112,8 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 
 // afterWWWIsSuffix is isPublicSuffix for domain, what follows the www
 // label of a verbatim host without its trailing dots (dots: it had some),
-// with the quick no of isSuffix. Without trailing dots it is no IP
+// with the quick no of isSuffix (wwwCut asks isSuffix itself about most
+// verbatim hosts: lowercase, no trailing dot). Without trailing dots it is no IP
 // address: else the host would end in a number, which scanAuthority
 // refuses. With them, only one of digits and dots can be one (a host has
 // no ':'), which mayBeAddr tells ("www.1.2.3.4.."). Any other domain asks
@@ -115,7 +125,7 @@ func afterWWWIsSuffix(domain string, dots, upper bool) bool {
 	case upper:
 		return isSuffixFold(domain)
 	}
-	return isSuffix(domain)
+	return isSuffix(domain, 0)
 }
 
 // isSuffixFold is isSuffix of domain lowercased (ASCII), copied on the
@@ -123,10 +133,10 @@ func afterWWWIsSuffix(domain string, dots, upper bool) bool {
 func isSuffixFold(domain string) bool {
 	var buf [64]byte
 	if len(domain) > len(buf) {
-		return isSuffix(strings.ToLower(domain))
+		return isSuffix(strings.ToLower(domain), 0)
 	}
 	b := buf[:len(domain)]
 	copy(b, domain)
 	lowerASCII(b)
-	return isSuffix(unsafe.String(&b[0], len(b)))
+	return isSuffix(unsafe.String(&b[0], len(b)), 0)
 }
