@@ -71,6 +71,7 @@ var wwwHosts = []string{
 	"www.example.com.", "WWW.Example.Com.", "www.example.com..", "www.co.uk.", "WWW.CO.UK..", "www.1.2.3.4..", "WWW.1.2.3.4..",
 	"www.1.2.3.4", "www.0x7f.1..", "www.xn--bcher-kva.de", "WWW.XN--BCHER-KVA.DE", "www.bücher.de", "www.localhost",
 	"www.x.co", "WWW.T.CO", "www.ab.cd", "www.a..com", "www..com", "www.", "www", "WWW", "www.www", "wwwexample.com",
+	"a", "A", "ab", "w", "W", "ww", // a port cut at 8 or 9 bytes (canon.append's word)
 	"www-x.example.com", "a.www.example.com", "www.sub_domain.example.com", "www._x.com", "www.abcdefghijklmnopq.com",
 	"www." + strings.Repeat("a", 60) + ".com", "WWW." + strings.Repeat("A", 60) + ".COM", "WWW." + strings.Repeat("A", 58) + ".CO.UK",
 	"www." + strings.Repeat("ab.", 25) + "kawasaki.jp", "WWW." + strings.Repeat("AB.", 25) + "CO.UK",
