@@ -163,3 +163,42 @@ func TestWWWVerbatimTaken(t *testing.T) {
 		t.Errorf("%s: an uppercase host takes %q, want refused", m.Name(), got)
 	}
 }
+
+// FuzzIsSuffix holds isSuffix (on the host alone and after "www.") and
+// afterWWWIsSuffix (uppercase, trailing dots) to x/net, as FuzzSuffixLens
+// holds the walk: a fuzzed label before, and instead of, a node of the
+// list, its parent, or the node with a trailing dot.
+func FuzzIsSuffix(f *testing.F) {
+	for i, h := range wwwHosts {
+		f.Add(strings.TrimPrefix(strings.ToLower(h), "www."), uint16(i))
+	}
+	nodes := normalize.SuffixNodes()
+	f.Fuzz(func(t *testing.T, s string, pick uint16) {
+		n := nodes[int(pick)%len(nodes)].Domain
+		_, parent, _ := strings.Cut(n, ".")
+		for _, h := range []string{s, s + "." + n, s + n, s + "." + parent, n} {
+			h = strings.TrimRight(h, ".")
+			if h == "" || h[0] == '.' || strings.ContainsAny(h, ":%") {
+				continue // not what follows a www label (wwwCut), or may be an IPv6 address
+			}
+			want := normalize.IsPublicSuffixReference(h)
+			if got := normalize.AfterWWWIsSuffix(h, true, false); got != want {
+				t.Fatalf("afterWWWIsSuffix(%q, dots) = %v, x/net %v", h, got, want)
+			}
+			if normalize.MayBeAddr(h) {
+				continue
+			}
+			if got := normalize.IsSuffix(h, 0); got != want {
+				t.Fatalf("isSuffix(%q, 0) = %v, x/net %v", h, got, want)
+			}
+			if got := normalize.IsSuffix("www."+h, 4); got != want {
+				t.Fatalf("isSuffix(%q, 4) = %v, x/net %v", "www."+h, got, want)
+			}
+			if u := strings.ToUpper(h); strings.ToLower(u) == h {
+				if got := normalize.AfterWWWIsSuffix(u, false, true); got != want {
+					t.Fatalf("afterWWWIsSuffix(%q, upper) = %v, x/net %v", u, got, want)
+				}
+			}
+		}
+	})
+}
