@@ -515,7 +515,7 @@ func (c *canon) append(dst []byte, s string) []byte {
 // verbatimCanon returns the canonical form of s without parsing it into
 // a URL, when s is verbatim (scanVerbatim, which fills v; an uppercase
 // scheme or host is lowercased) and the profile's rules do at most what
-// canon can say: upgrade the scheme, drop a www label or the port,
+// canon can say: upgrade the scheme, drop a www label, the port or both,
 // trailing slashes (before a query or a fragment too), the fragment, and
 // sort a query whose parameters are written as they are. ok is false when
 // a rule may do more (the general code decides; c is then only partly
