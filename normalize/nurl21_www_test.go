@@ -72,6 +72,7 @@ var wwwHosts = []string{
 	"www.1.2.3.4", "www.0x7f.1..", "www.xn--bcher-kva.de", "WWW.XN--BCHER-KVA.DE", "www.bücher.de", "www.localhost",
 	"www.x.co", "WWW.T.CO", "www.ab.cd", "www.a..com", "www..com", "www.", "www", "WWW", "www.www", "wwwexample.com",
 	"a", "A", "ab", "w", "W", "ww", // a port cut at 8 or 9 bytes (canon.append's word)
+	"1.2.3.4", "127.0.0.1", "[::1]", "[2001:DB8::1]", "0x7f.1", // IP addresses: the general path
 	"www-x.example.com", "a.www.example.com", "www.sub_domain.example.com", "www._x.com", "www.abcdefghijklmnopq.com",
 	"www." + strings.Repeat("a", 60) + ".com", "WWW." + strings.Repeat("A", 60) + ".COM", "WWW." + strings.Repeat("A", 58) + ".CO.UK",
 	"www." + strings.Repeat("ab.", 25) + "kawasaki.jp", "WWW." + strings.Repeat("AB.", 25) + "CO.UK",
