@@ -505,3 +505,33 @@ func suffixLens(name string) domainLens {
 	}
 	return l
 }
+
+// isSuffix reports whether s[from:] (from is 0, or s[from-1] is a dot),
+// which is no IP address (suffixWalk), is a public suffix by itself
+// (suffixWalk's length is len(s)-from), the test host.strip_www asks about
+// what follows a www label ("www.example.com", from 4). Most such domains
+// ("example.com") end in a top-level rule without wildcard children whose
+// child the filter rules out: the walk would stop there with the
+// top-level label alone as the suffix, so the answer is no after the
+// top-level label's key and the next label's hash, without the walk's
+// set-up and registrable domain. The last 8 bytes of s hold the top-level
+// label and its dot also when s[from:] is shorter ("www.pwc.com"); a label
+// ends at s[from-1]'s dot as it ends at the start of s[from:].
+func isSuffix(s string, from int) bool {
+	suffixTable.once.Do(buildSuffixTable)
+	if len(s) >= 8 {
+		if w := be64(s[len(s)-8:]); suffixDots(w) != 0 {
+			first, k := suffixCut(w, suffixDots(w))
+			if dot := len(s) - k - 1; dot >= from { // the dot is s[from:]'s, not the one before it
+				if node := suffixTop(suffixTopKey(first, k)); node != 0 && node>>suffixWildcard&1 == 0 {
+					_, h, _ := suffixLabel(s, dot, node&0xFFFF)
+					if word, bit := suffixBit(h); suffixTable.filter[word]>>(bit&63)&1 == 0 {
+						return false
+					}
+				}
+			}
+		}
+	}
+	n, _, _ := suffixWalk(s[from:])
+	return n == len(s)-from
+}

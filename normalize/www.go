@@ -1,11 +1,15 @@
 package normalize
 
+import (
+	"strings"
+	"unsafe"
+)
+
 // isPublicSuffix reports whether domain (lowercase ASCII, no trailing dot)
 // is a public suffix by the Public Suffix List, both its ICANN and its
 // private sections ("com", "co.uk", "github.io"), or by its default rule
 // "*" (a single unlisted label such as "localhost"). It shares the URL
-// parts' lookup (suffix.go); host.strip_www asks it only for
-// hosts that start with a www label. It is suffixLens(domain).all ==
+// parts' lookup (suffix.go). It is suffixLens(domain).all ==
 // len(domain) without suffixLens' ICANN-only lookups, which .all does not
 // read (publicSuffixLen's n is .all).
 func isPublicSuffix(domain string) bool {
@@ -25,10 +29,12 @@ var wwwRules = map[string]uint8{StripWWWLabel: wwwLabel, StripWWWDigits: wwwDigi
 // wwwLabel returns the length of s's first label when that label is a www
 // label under the profile's rule ("www", or with www_digits also "www" and
 // digits, "www2") and a dot or nothing follows it,
-// else -1. It reads only the label's bytes: stripWWW runs on every host
-// of a profile that strips www.
-func (n *Normalizer) wwwLabel(s string) int {
-	if len(s) < 3 || s[0] != 'w' || s[1] != 'w' || s[2] != 'w' {
+// else -1. fold is 0x20 to match "WWW" in any case (a verbatim host with
+// uppercase letters; b|0x20 is 'w' only for 'w' and 'W'), else 0. It reads
+// only the label's bytes: stripWWW runs on every host of a profile that
+// strips www.
+func (n *Normalizer) wwwLabel(s string, fold byte) int {
+	if len(s) < 3 || s[0]|fold != 'w' || s[1]|fold != 'w' || s[2]|fold != 'w' {
 		return -1
 	}
 	i := 3
@@ -44,27 +50,44 @@ func (n *Normalizer) wwwLabel(s string) int {
 }
 
 // stripWWW removes host's leading www label (host.strip_www) unless that
-// would change what the host is or what the next pass does:
+// would change what the host is or what the next pass does (wwwCut).
+func (n *Normalizer) stripWWW(host string) string {
+	if n.k.www == wwwKeep {
+		return host
+	}
+	return host[n.wwwCut(host, false, false):]
+}
+
+// wwwCut returns the length of host's leading www label and its dot, which
+// host.strip_www removes, or 0 when there is none or removing it would
+// change what the host is or what the next pass does:
 //   - what remains is a public suffix ("www.co.uk", "www.com", and
 //     "www.example", whose last label the list's default rule makes one);
 //   - what remains starts with a www label itself ("www.www2.x.com"), which
 //     the next pass would strip (not idempotent).
 //
-// host is a lowercase ASCII domain, so it does not end in a number (the
+// host is lowercase ASCII, or, when upper is set, a verbatim host with
+// uppercase letters (scanAuthority), which canon lowercases after the cut:
+// its labels are then matched in any case, and the suffix test reads it
+// lowercased. Trailing dots stay where they were, and are not part of the
+// suffix test. A verbatim host (verbatim) does not end in a number (the
 // URL Standard parses such a host as an IPv4 address), nor does what
-// remains; trailing dots stay where they were, and are not part of the
-// suffix test.
-func (n *Normalizer) stripWWW(host string) string {
-	if n.k.www == wwwKeep {
-		return host
+// remains unless trailing dots follow it; a host of the profile's maps,
+// which stripWWW is asked about, may. The general path and the profile's
+// checks (verbatim false) ask isPublicSuffix, the reference of the
+// verbatim path's test (afterWWWIsSuffix).
+func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
+	fold := byte(0)
+	if upper {
+		fold = 0x20
 	}
-	i := n.wwwLabel(host)
+	i := n.wwwLabel(host, fold)
 	if i < 0 || i == len(host) {
-		return host // no www label, or no dot after it
+		return 0 // no www label, or no dot after it
 	}
 	rest := host[i+1:]
-	if rest == "" || rest[0] == '.' || n.wwwLabel(rest) >= 0 {
-		return host
+	if rest == "" || rest[0] == '.' || n.wwwLabel(rest, fold) >= 0 {
+		return 0
 	}
 	// The dots ending rest are not part of the suffix test ("www.co.uk.."
 	// is "www.co.uk" to strip_trailing_dot); rest[0] is not one, so d > 0.
@@ -72,8 +95,48 @@ func (n *Normalizer) stripWWW(host string) string {
 	for rest[d-1] == '.' {
 		d--
 	}
-	if isPublicSuffix(rest[:d]) {
-		return host
+	var keep bool
+	switch {
+	case !verbatim:
+		keep = isPublicSuffix(rest[:d])
+	case d == len(rest) && !upper: // most verbatim hosts
+		keep = isSuffix(host, i+1)
+	default:
+		keep = afterWWWIsSuffix(rest[:d], d < len(rest), upper)
 	}
-	return rest
+	if keep {
+		return 0
+	}
+	return i + 1
+}
+
+// afterWWWIsSuffix is isPublicSuffix for domain, what follows the www
+// label of a verbatim host without its trailing dots (dots: it had some),
+// with the quick no of isSuffix (wwwCut asks isSuffix itself about most
+// verbatim hosts: lowercase, no trailing dot). Without trailing dots it is no IP
+// address: else the host would end in a number, which scanAuthority
+// refuses. With them, only one of digits and dots can be one (a host has
+// no ':'), which mayBeAddr tells ("www.1.2.3.4.."). Any other domain asks
+// isSuffix, in a lowercased copy when upper is set.
+func afterWWWIsSuffix(domain string, dots, upper bool) bool {
+	switch {
+	case dots && mayBeAddr(domain):
+		return isPublicSuffix(domain) // no letters to lowercase
+	case upper:
+		return isSuffixFold(domain)
+	}
+	return isSuffix(domain, 0)
+}
+
+// isSuffixFold is isSuffix of domain lowercased (ASCII), copied on the
+// stack: a host of up to 64 bytes after its www label, so all but a few.
+func isSuffixFold(domain string) bool {
+	var buf [64]byte
+	if len(domain) > len(buf) {
+		return isSuffix(strings.ToLower(domain), 0)
+	}
+	b := buf[:len(domain)]
+	copy(b, domain)
+	lowerASCII(b)
+	return isSuffix(unsafe.String(&b[0], len(b)), 0)
 }
