@@ -433,9 +433,10 @@ func removesEvery(groups []ParamGroup) bool {
 // scheme (s's, or the one scheme.upgrade gives) + s[schemeEnd:a] +
 // s[b:slash] + s[rest:end], where s[a:b] is a www label or a port that a
 // rule removes (a == b when none), s[slash:rest] the trailing slashes
-// that a rule removes before a query or a fragment, or the port when s[a:b]
-// is a www label (slash == rest when none), and s[end:] the trailing slash, fragment … that rules remove; the
-// bytes of the output before lowerTo are lowercased (the scheme and the
+// that a rule removes before a query or a fragment, or the port when
+// s[a:b] is a www label (slash == rest when none), and s[end:] the
+// trailing slash, fragment … that rules remove; the bytes of the output
+// before lowerTo are lowercased (the scheme and the
 // host of an input that has them in uppercase). When sort is set, the
 // query s[rest+1:q1] (s[rest] is its '?') is written with its parameters
 // in the profile's order, without those the rules remove (removed:
