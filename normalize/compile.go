@@ -211,6 +211,7 @@ type keyRules struct {
 	names      nameSet    // every exact name of page, groups and keep; a slot's bits are keyPage, keyKeep and keyGroup<<i for group i
 	others     []keyOther // the matchers with globs or regexps: page's, the groups' in order, keep's last
 	perMatcher bool       // decide by removes (the reference)
+	keepOther  bool       // keep has globs or regexps (the last of others)
 	any        bool       // page or a group: a key may be removed
 }
 
@@ -245,6 +246,7 @@ func (n *Normalizer) keyRulesOf(gs ruleSet) keyRules {
 		ms = append(ms, keyOther{g.m, keyGroup << i})
 	}
 	ms = append(ms, keyOther{n.keep, keyKeep})
+	r.keepOther = n.keep != nil && len(n.keep.other) > 0
 	count := 0
 	for _, o := range ms {
 		if o.m != nil {

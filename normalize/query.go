@@ -306,8 +306,8 @@ func (r *keyRules) removes(k string, why bool) (reason string, page bool) {
 		return removesBy(r.page, r.groups, r.keep, k)
 	}
 	x := r.names.bitsOf(k)
-	if len(r.others) > 0 {
-		x = r.otherBits(k, x, why)
+	if len(r.others) > 0 && x&keyPage == 0 && (why || x < keyGroup || r.keepOther) {
+		x = r.otherBits(k, x, why) // not for a key pagination has, nor one a group has when the caller asks only whether: no call
 	}
 	if x&keyPage != 0 {
 		return "pagination", true

@@ -42,6 +42,15 @@ func rules21Profiles(t *testing.T) []Profile {
 		p.Query.Keep = []string{"*id"}
 		p.Pagination = &Pagination{Params: []string{"p"}}
 	})
+	custom("r21-why", func(p *Profile) {
+		// query.keep of names only: the first group's regexp and glob must
+		// still be run on the keys the second has by name, for the reason.
+		p.Query.Remove = []ParamGroup{
+			{Reason: "first", Patterns: []string{"~^sess.*$", "utm_*"}},
+			{Reason: "second", Patterns: []string{"session", "utm_source", "id"}},
+		}
+		p.Query.Keep = []string{"id"}
+	})
 	custom("r21-keeponly", func(p *Profile) {
 		p.Query.Remove = []ParamGroup{{Reason: "all", Patterns: []string{"*"}}}
 		p.Query.Keep = []string{"id", "~^q$", "Lang*"}
