@@ -488,26 +488,17 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	if m.mayFold(name) {
-		// The exact names here, the globs and the reference in a call:
-		// a call less on the way to the lookup (removes → ruleSet.match →
-		// match → find).
-		if !m.ref && m.exact.has(name) || (m.globs || m.ref) && m.matchFold(name) {
-			return true
-		}
-	}
-	return m.matchRegexp(name)
+	// The exact names here: a call less on the way to the lookup.
+	return !m.ref && m.mayFold(name) && m.exact.has(name) || m.matchOther(name)
 }
 
-// matchOther reports whether a glob or a regexp of m matches name: match
-// without the exact names, which keyRules looks up for all its matchers
-// at once (not for the reference: m.ref is false).
+// matchOther reports whether a glob or a regexp of m matches name (for
+// the reference, an exact name too: matchFoldRef): match without the
+// exact names, which keyRules looks up for all its matchers at once.
 func (m *matcher) matchOther(name string) bool {
-	return m.globs && m.mayFold(name) && m.matchFold(name) || m.matchRegexp(name)
-}
-
-// matchRegexp reports whether a regexp of m matches name.
-func (m *matcher) matchRegexp(name string) bool {
+	if (m.globs || m.ref) && m.mayFold(name) && m.matchFold(name) {
+		return true
+	}
 	if m.reLens&lenBit(len(name)) == 0 {
 		return false
 	}
