@@ -89,10 +89,15 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
 	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
-	if direct && n.keylessQ && len(keys.groups) == 0 && len(q) <= maxKeptLen {
+	if direct && len(q) <= maxKeptLen && (n.keylessQ && len(keys.groups) == 0 || n.order == nil && rec == nil) {
 		var ends [maxAmpPieces]uint32
 		if k := ampEnds(q, &ends); k > 0 {
-			return n.appendEnds(out, q, ends[:k]), nil
+			if n.keylessQ && len(keys.groups) == 0 {
+				return n.appendEnds(out, q, ends[:k]), nil
+			}
+			if out, ok := n.appendEndsKept(out, q, ends[:k], keys); ok {
+				return out, nil
+			}
 		}
 	}
 	var b []byte
@@ -846,6 +851,52 @@ func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
 		out = append(out, q[p.k0:p.end]...)
 	}
 	return out
+}
+
+// appendEndsKept is appendQuery's direct split for rules that keep the
+// order (query.order none or keep) and read keys (query.remove,
+// pagination, the piece rules), on the ends of q's pieces (ampEnds), for
+// a caller that does not record removals (Normalize): what splitQuery and
+// appendParams write for such rules (each piece as it is, "k=" cut to
+// "k" under bare_empty_value, empty ones dropped under drop_empty_pairs,
+// removed ones left out), without a call to nextPiece and IndexByte per
+// piece nor a list of params (clara's general-path URLs with a query
+// cost ~120 instructions per URL of web_dirty in splitQuery and
+// nextPiece). ok is false, and out as it was, when a piece is one the
+// rules rewrite (pieceRewritten): splitQuery copies it.
+func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *keyRules) (_ []byte, ok bool) {
+	start := len(out)
+	out = append(slices.Grow(out, 1+len(q)), '?') // at most: '?' and q
+	written, lastEmpty := 0, false
+	at := 0
+	for _, e32 := range ends {
+		a, e := at, int(e32)
+		at = e + 1
+		k1 := keyEnd(q, a, e)
+		switch n.pieceRule(q, a, k1, e) {
+		case pieceRewritten:
+			return out[:start], false
+		case pieceBare:
+			e = k1 // "k=" is written "k"
+		}
+		if a == e && n.query.DropEmptyPairs {
+			continue // "&&", or "=" cut to "" (query.drop_empty_pairs)
+		}
+		if k := q[a:k1]; rules.any && n.mayRemove(k) {
+			if r, _ := rules.removes(k, false); r != "" {
+				continue
+			}
+		}
+		if written > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, q[a:e]...)
+		written, lastEmpty = written+1, a == e
+	}
+	if n.query.DropEmpty && (written == 0 || written == 1 && lastEmpty) {
+		return out[:start], true // nothing would follow the '?'
+	}
+	return out, true
 }
 
 // appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.
