@@ -48,6 +48,7 @@ type Normalizer struct {
 	query      QueryRules
 	needParams bool
 	order      func(b []byte, a, c param) int // query.order's comparison (orderOf); nil when it keeps the order
+	endsKeyed  bool                           // appendQuery may write a query through appendEndsKept (compileQuery)
 	fragment   bool
 	hash       string
 	maxLen     int
@@ -603,6 +604,10 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	n.k.textDirective = p.Fragment.StripTextDirective
 	n.k.fragAny = n.k.textDirective || p.Percent.DecodeRepeatedly
 	n.order = n.orderOf(p.Query.Order)
+	// appendEndsKept's orders: none, or one sortKeys decides on whole
+	// pieces (not sort_decoded, which reads escapes; a "k=" cut to "k"
+	// changes a pair's bytes and key_value's "k" before "k=", not a key).
+	n.endsKeyed = n.order == nil || !n.k.sortDecoded && (!p.Query.BareEmptyValue || p.Query.Order == OrderKey)
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
