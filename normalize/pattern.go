@@ -488,13 +488,16 @@ func (m *matcher) match(name string) bool {
 	if m == nil {
 		return false
 	}
-	if m.mayFold(name) {
-		// The exact names here, the globs and the reference in a call:
-		// a call less on the way to the lookup (removes → ruleSet.match →
-		// match → find).
-		if !m.ref && m.exact.has(name) || (m.globs || m.ref) && m.matchFold(name) {
-			return true
-		}
+	// The exact names here: a call less on the way to the lookup.
+	return !m.ref && m.mayFold(name) && m.exact.has(name) || m.matchOther(name)
+}
+
+// matchOther reports whether a glob or a regexp of m matches name (for
+// the reference, an exact name too: matchFoldRef): match without the
+// exact names, which keyRules looks up for all its matchers at once.
+func (m *matcher) matchOther(name string) bool {
+	if (m.globs || m.ref) && m.mayFold(name) && m.matchFold(name) {
+		return true
 	}
 	if m.reLens&lenBit(len(name)) == 0 {
 		return false
@@ -568,23 +571,46 @@ type nameSlot struct {
 	n    int
 	a, b uint64
 	name string
+	bits uint64 // what the name is to the set's owner (keyRules: a bit per matcher that has it)
 }
 
 func newNameSet(names []string) nameSet {
-	if len(names) == 0 {
+	s := makeNameSet(len(names))
+	for _, name := range names {
+		s.add(name, 0)
+	}
+	return s
+}
+
+// makeNameSet returns an empty set with room for count names.
+func makeNameSet(count int) nameSet {
+	if count == 0 {
 		return nameSet{}
 	}
 	size := 4
-	for size < 2*len(names) {
+	for size < 2*count {
 		size *= 2
 	}
-	s := nameSet{slots: make([]nameSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
-	for _, name := range names {
-		if i, a, b, found := s.find(name); !found { // else listed twice
-			s.slots[i] = nameSlot{n: len(name), a: a, b: b, name: name}
-		}
+	return nameSet{slots: make([]nameSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+}
+
+// add puts name (not empty) in s, which has room for it (makeNameSet),
+// with the bits x, or-ed with its bits when it is there already (a name
+// listed twice, or by two matchers).
+func (s *nameSet) add(name string, x uint64) {
+	i, a, b, found := s.find(name)
+	if !found {
+		s.slots[i] = nameSlot{n: len(name), a: a, b: b, name: name}
 	}
-	return s
+	s.slots[i].bits |= x
+}
+
+// bitsOf returns the bits of name in s (add), 0 when s does not hold it.
+func (s *nameSet) bitsOf(name string) uint64 {
+	if i, _, _, found := s.find(name); found {
+		return s.slots[i].bits
+	}
+	return 0
 }
 
 // home returns the first slot to probe for a name of n bytes and words a

@@ -56,12 +56,12 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 		out = append(out, '?')
 		return n.appendPct(out, q), nil
 	}
-	groups := n.base
+	keys := &n.baseKeys
 	if hr != nil {
-		groups = hr.groups
+		keys = &hr.keys
 		for i := range hr.paths {
 			if hr.paths[i].match(bstr(path)) {
-				groups = hr.paths[i].groups
+				keys = &hr.paths[i].keys
 				break
 			}
 		}
@@ -89,16 +89,25 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	// parameters are then split again, with copies (rec is nil then:
 	// Canonicalize's removed parameters are recorded once).
 	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
-	if direct && n.keylessQ && len(groups) == 0 && len(q) <= maxKeptLen {
+	if direct && len(q) <= maxKeptLen && (n.keylessQ && len(keys.groups) == 0 || n.endsKeyed && rec == nil) {
 		var ends [maxAmpPieces]uint32
 		if k := ampEnds(q, &ends); k > 0 {
-			return n.appendEnds(out, q, ends[:k]), nil
+			if n.keylessQ && len(keys.groups) == 0 {
+				return n.appendEnds(out, q, ends[:k]), nil
+			}
+			if n.order == nil {
+				if out, ok := n.appendEndsKept(out, q, ends[:k], keys); ok {
+					return out, nil
+				}
+			} else if out, ok := n.appendEndsSorted(out, q, ends[:k], keys); ok {
+				return out, nil
+			}
 		}
 	}
 	var b []byte
-	st.params, b, ok = n.splitQuery(st, st.params[:0], q, groups, rec, pct, direct)
+	st.params, b, ok = n.splitQuery(st, st.params[:0], q, keys, rec, pct, direct)
 	if !ok {
-		st.params, b, _ = n.splitQuery(st, st.params[:0], q, groups, rec, pct, false)
+		st.params, b, _ = n.splitQuery(st, st.params[:0], q, keys, rec, pct, false)
 	}
 	n.sortParams(st.params, b)
 	if n.query.DropEmpty && (len(st.params) == 0 || len(st.params) == 1 && st.params[0].k0 == st.params[0].end) {
@@ -128,9 +137,9 @@ func appendParams(out []byte, ps []param, b []byte) []byte {
 // use st); it returns the bytes the offsets index. ok is false when direct
 // meets a parameter the rules change after all (nextPiece's pieceRewritten:
 // a value whose '=' form encoding encodes, a "k" written "k=").
-func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
-	b = unsafe.Slice(unsafe.StringData(q), len(q))    // read only
-	keys := !direct || len(groups) > 0 || !n.keylessQ // appendParam, removal and the order read keys
+func (n *Normalizer) splitQuery(st *state, ps []param, q string, rules *keyRules, rec *Result, pct, direct bool) (_ []param, b []byte, ok bool) {
+	b = unsafe.Slice(unsafe.StringData(q), len(q))          // read only
+	keys := !direct || len(rules.groups) > 0 || !n.keylessQ // appendParam, removal and the order read keys
 	for at := 0; at <= len(q); {
 		p, w := n.nextPiece(q, at, direct, keys)
 		at = int(p.end) + 1
@@ -150,11 +159,11 @@ func (n *Normalizer) splitQuery(st *state, ps []param, q string, groups ruleSet,
 			// serializes to nothing, like "&&".
 			continue
 		}
-		if n.page != nil || len(groups) > 0 {
+		if rules.any {
 			k := bstr(b[p.k0:p.k1])
 			reason, page := "", false
 			if n.mayRemove(k) {
-				reason, page = n.removes(groups, k)
+				reason, page = rules.removes(k, rec != nil)
 			}
 			if reason != "" {
 				if rec != nil {
@@ -271,20 +280,77 @@ func keyEnd(q string, at, end int) int {
 // removes says why the rules remove the query parameter with key k:
 // pagination (page), a group of groups (its reason), or not at all ("").
 // query.keep overrules a group: it is asked only about a key a group
-// removes (most keys are in no group).
-// The callers test n.page != nil || len(groups) > 0 first (most
-// profiles remove nothing: no call), then mayRemove (most keys are
-// ruled out by the matchers' prefilters: no call either).
+// removes (most keys are in no group). It asks matcher by matcher: the
+// reference of keyRules.removes, which the reference takes
+// (keyRules.perMatcher).
 func (n *Normalizer) removes(groups ruleSet, k string) (reason string, page bool) {
-	if n.page != nil && n.page.may(k) && n.page.match(k) {
+	return removesBy(n.page, groups, n.keep, k)
+}
+
+// removesBy is removes with the matchers of pagination and query.keep
+// given.
+func removesBy(pageM *matcher, groups ruleSet, keep *matcher, k string) (reason string, page bool) {
+	if pageM != nil && pageM.may(k) && pageM.match(k) {
 		return "pagination", true
 	}
 	if len(groups) > 0 {
-		if reason = groups.match(k); reason != "" && !(n.keep.may(k) && n.keep.match(k)) {
+		if reason = groups.match(k); reason != "" && !(keep.may(k) && keep.match(k)) {
 			return reason, false
 		}
 	}
 	return "", false
+}
+
+// removes is removes' decision for the rules r, made once for the whole
+// set: the key's bits among the exact names of every matcher (one
+// lookup), or-ed with those of the matchers whose globs or regexps match
+// it; then pagination wins, else the first group's reason unless
+// query.keep has the key. Without why, the reason is that of a group
+// that removes k, not always the first: the caller asks whether, not
+// why (Normalize). The callers test r.any first (most profiles remove
+// nothing: no call), then mayRemove (most keys are ruled out by the
+// matchers' prefilters: no call either).
+func (r *keyRules) removes(k string, why bool) (reason string, page bool) {
+	if r.perMatcher {
+		return removesBy(r.page, r.groups, r.keep, k)
+	}
+	x := r.names.bitsOf(k)
+	if len(r.others) > 0 && x&keyPage == 0 && (why || x < keyGroup || r.keepOther) {
+		x = r.otherBits(k, x, why) // not for a key pagination has, nor one a group has when the caller asks only whether: no call
+	}
+	if x&keyPage != 0 {
+		return "pagination", true
+	}
+	if g := x / keyGroup; g != 0 && x&keyKeep == 0 {
+		return r.groups[bits.TrailingZeros64(g)].reason, false
+	}
+	return "", false
+}
+
+// otherBits returns x, the bits of the key k among the exact names, with
+// the bits of the matchers whose globs or regexps match k: only those that
+// may change the decision (removes' why): none once pagination has k, a
+// group's only when no group before it has k (with why) or no group has
+// k (without), query.keep's only when a group has k. clara's session
+// regexp, whose prefilter reads every key of 7 bytes or more, is then
+// not run on the tracking keys its exact names remove.
+func (r *keyRules) otherBits(k string, x uint64, why bool) uint64 {
+	for i := range r.others {
+		o := &r.others[i]
+		groups := x / keyGroup // the groups that have k so far
+		if why {
+			groups = (x & (o.bit - 1)) / keyGroup // those before o
+		}
+		switch {
+		case x&keyPage != 0 || o.bit == keyKeep && x/keyGroup == 0:
+			return x
+		case o.bit >= keyGroup && groups != 0:
+			// A group that comes before o, or any without why, has k.
+		case x&o.bit == 0 && o.m.may(k) && o.m.matchOther(k):
+			x |= o.bit
+		}
+	}
+	return x
 }
 
 // appendParam writes the piece p of q (nextPiece) to st.qbuf after the
@@ -323,7 +389,7 @@ func (n *Normalizer) mayRemove(k string) bool {
 // removesBase reports whether the rules without a host rule remove the
 // key k.
 func (n *Normalizer) removesBase(k string) bool {
-	r, _ := n.removes(n.base, k)
+	r, _ := n.baseKeys.removes(k, false)
 	return r != ""
 }
 
@@ -789,6 +855,111 @@ func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
 		out = append(out, q[p.k0:p.end]...)
 	}
 	return out
+}
+
+// appendEndsKept is appendQuery's direct split for rules that keep the
+// order (query.order none or keep) and read keys (query.remove,
+// pagination, the piece rules), on the ends of q's pieces (ampEnds), for
+// a caller that does not record removals (Normalize; appendEndsSorted for
+// the orders that sort): what splitQuery and
+// appendParams write for such rules (each piece as it is, "k=" cut to
+// "k" under bare_empty_value, empty ones dropped under drop_empty_pairs,
+// removed ones left out), without a call to nextPiece and IndexByte per
+// piece nor a list of params (clara's general-path URLs with a query
+// cost ~120 instructions per URL of web_dirty in splitQuery and
+// nextPiece). ok is false, and out as it was, when a piece is one the
+// rules rewrite (pieceRewritten): splitQuery copies it.
+func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *keyRules) (_ []byte, ok bool) {
+	start := len(out)
+	out = append(slices.Grow(out, 1+len(q)), '?') // at most: '?' and q
+	written, lastEmpty := 0, false
+	at := 0
+	for _, e32 := range ends {
+		a, e := at, int(e32)
+		at = e + 1
+		k1 := keyEnd(q, a, e)
+		switch n.pieceRule(q, a, k1, e) {
+		case pieceRewritten:
+			return out[:start], false
+		case pieceBare:
+			e = k1 // "k=" is written "k"
+		}
+		if a == e && n.query.DropEmptyPairs {
+			continue // "&&", or "=" cut to "" (query.drop_empty_pairs)
+		}
+		if k := q[a:k1]; rules.any && n.mayRemove(k) {
+			if r, _ := rules.removes(k, false); r != "" {
+				continue
+			}
+		}
+		if written > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, q[a:e]...)
+		written, lastEmpty = written+1, a == e
+	}
+	if n.query.DropEmpty && (written == 0 || written == 1 && lastEmpty) {
+		return out[:start], true // nothing would follow the '?'
+	}
+	return out, true
+}
+
+// appendEndsSorted is appendEndsKept for rules that sort (query.order
+// pair, key, key_value; not sort_decoded, endsKeyed): what splitQuery,
+// sortParams and appendParams write, the kept pieces keyed and sorted as
+// in endsKeptOrRemoved (sortKeys, whose ties compare whole pieces:
+// endsKeyed leaves out the orders a "k=" cut to "k" would change), then
+// written: edge-gateway, curiousnow-v0 and crawler-commons 13 to 16
+// instructions per URL of web_dirty fewer than splitQuery and
+// sortParams. Apart from appendEndsKept, which writes each piece as it
+// reads it: this one for order none too cost clara 27 more.
+func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, rules *keyRules) (_ []byte, ok bool) {
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var keys [maxAmpPieces]uint64
+	ks := keys[:0]
+	var cut uint32 // bit i: piece i is "k=" written "k"
+	pair, lastEmpty := n.pairOrder(), false
+	at := 0
+	for i, e32 := range ends {
+		a, e := at, int(e32)
+		at = e + 1
+		k1 := keyEnd(q, a, e)
+		switch n.pieceRule(q, a, k1, e) {
+		case pieceRewritten:
+			return out, false
+		case pieceBare:
+			e, cut = k1, cut|1<<i // "k=" is written "k"
+		}
+		if a == e && n.query.DropEmptyPairs {
+			continue // "&&", or "=" cut to "" (query.drop_empty_pairs)
+		}
+		if k := q[a:k1]; rules.any && n.mayRemove(k) {
+			if r, _ := rules.removes(k, false); r != "" {
+				continue
+			}
+		}
+		we := k1 // key, key_value: the key's bytes
+		if pair {
+			we = e
+		}
+		ks, lastEmpty = append(ks, pairWord(b, uint32(a), uint32(we))&^0xFF|uint64(i)), a == e
+	}
+	if n.query.DropEmpty && (len(ks) == 0 || len(ks) == 1 && lastEmpty) {
+		return out, true // nothing would follow the '?'
+	}
+	n.sortKeys(b, ends, ks)
+	out = append(slices.Grow(out, 1+len(q)), '?') // at most: '?' and q
+	for j, x := range ks {
+		if j > 0 {
+			out = append(out, '&')
+		}
+		p := pieceAt(ends, x&0xFF)
+		if cut>>(x&0xFF)&1 != 0 {
+			p.end = uint32(keyEnd(q, int(p.k0), int(p.end)))
+		}
+		out = append(out, q[p.k0:p.end]...)
+	}
+	return out, true
 }
 
 // appendPieces appends '?' and the pieces of q that kp holds, joined by '&'.
