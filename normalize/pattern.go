@@ -293,7 +293,7 @@ func containsFoldOrHigh(s, lit string) bool {
 func (p *pattern) match(name, lower string) bool {
 	switch {
 	case p.re != nil:
-		return p.pre.may(name) && p.reMatch(name)
+		return p.reMatch(name)
 	case p.glob != nil:
 		return p.glob.match(lower)
 	}
@@ -501,7 +501,7 @@ func (m *matcher) match(name string) bool {
 		return false
 	}
 	for i := range m.other {
-		if p := &m.other[i]; p.re != nil && p.pre.may(name) && p.reMatch(name) { // pattern.match, a call less
+		if p := &m.other[i]; p.re != nil && p.reMatch(name) { // pattern.match, a call less
 			return true
 		}
 	}

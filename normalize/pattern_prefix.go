@@ -127,12 +127,19 @@ func (d *prefixRegexp) decide(name string) (match, ok bool) {
 }
 
 // reMatch reports whether p's regexp matches name: by its prefixRegexp
-// when it has one and that decides, else by the regexp.
+// when it has one, else (or when that cannot tell) by p's prefilter and
+// the regexp. The prefixRegexp goes first, in place of the prefilter: it
+// tests the bytes where the prefilter would look for the required literal
+// in all the name (normalize-url's "utm_", containsFoldOrHigh: 2,810 →
+// 2,755 instructions per URL of web_dirty). Not inlined (the prefilter
+// alone costs 77 of the budget of 80): a call per key of a regexp's
+// lengths, which clara's session regexp (a prefilter, no prefixRegexp)
+// pays, +0 to +5 instructions per URL.
 func (p *pattern) reMatch(name string) bool {
 	if d := p.pre.prefix; d != nil {
 		if m, ok := d.decide(name); ok {
 			return m
 		}
 	}
-	return p.re.MatchString(name)
+	return p.pre.may(name) && p.re.MatchString(name)
 }

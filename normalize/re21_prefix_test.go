@@ -34,7 +34,7 @@ func re21Names(t *testing.T) []string {
 	return append(prefilterNames(t), "", "u", "ut", "utm", "utm_", "utm_a", "UTM_A", "utm__", "utm_-", "utm_é", "utm_\u212a",
 		"utm_\u017f", "\u212a", "k", "K", "s", "S", "\u017f", "ks", "KS", "k\u017f", "\u212as", "\u212a\u017f", "ab", "abc", "Ab",
 		"a\n", "\n", "\x00", "\x7f", "\xff", "a\xff", "\xffa", "é", "e", "ée", "\u2126", "ω", "Ω", long, "x"+long, long+"\xff",
-		"_ga", "_GA", "_gax", "a_ga", "0", "9x", "a.b", "aéb")
+		"_ga", "_GA", "_gax", "a_ga", "0", "9x", "a.b", "aéb", "@", "`", "é@")
 }
 
 // TestPrefixRegexp: wherever the byte decider of a regexp decides, it
@@ -152,4 +152,30 @@ func FuzzPrefixRegexp(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPrefixRegexpHook: pattern.match and matcher.match ask the decider
+// before the regexp (the fast path is taken): with the regexp swapped for
+// one that matches nothing, an ASCII name is still decided, and a name
+// the decider leaves to the regexp is not matched.
+func TestPrefixRegexpHook(t *testing.T) {
+	never := regexp.MustCompile(`x\Ay`)
+	p, err := compilePattern("~*^utm_\\w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.re = never
+	m, err := compileMatcher([]string{"~*^utm_\\w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.other[0].re = never
+	for name, want := range map[string]bool{"UTM_source": true, "utm_": false, "utm_\u212a": false, "x": false} {
+		if got := p.match(name, asciiLower(name)); got != want {
+			t.Errorf("pattern.match(%q) = %v, want %v", name, got, want)
+		}
+		if got := m.match(name); got != want {
+			t.Errorf("matcher.match(%q) = %v, want %v", name, got, want)
+		}
+	}
 }
