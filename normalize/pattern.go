@@ -55,6 +55,7 @@ type pattern struct {
 type prefilter struct {
 	need           string
 	minLen, maxLen int
+	prefix         *prefixRegexp // decides an anchored prefix regexp on ASCII names (pattern_prefix.go), nil for none
 }
 
 // CheckPattern reports whether src is a valid parameter pattern, and why
@@ -120,7 +121,7 @@ func prefilterOf(expr string) prefilter {
 	if err != nil {
 		return prefilter{maxLen: -1}
 	}
-	f := prefilter{need: required(re), minLen: minRunes(re), maxLen: -1}
+	f := prefilter{need: required(re), minLen: minRunes(re), maxLen: -1, prefix: prefixOf(re)}
 	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpBeginText && re.Sub[len(re.Sub)-1].Op == syntax.OpEndText {
 		f.maxLen = maxBytes(re) // anchored at both ends: the match is the name
 	}
@@ -292,7 +293,7 @@ func containsFoldOrHigh(s, lit string) bool {
 func (p *pattern) match(name, lower string) bool {
 	switch {
 	case p.re != nil:
-		return p.pre.may(name) && p.re.MatchString(name)
+		return p.reMatch(name)
 	case p.glob != nil:
 		return p.glob.match(lower)
 	}
@@ -503,7 +504,7 @@ func (m *matcher) matchOther(name string) bool {
 		return false
 	}
 	for i := range m.other {
-		if p := &m.other[i]; p.re != nil && p.pre.may(name) && p.re.MatchString(name) { // pattern.match, a call less
+		if p := &m.other[i]; p.re != nil && p.reMatch(name) { // pattern.match, a call less
 			return true
 		}
 	}
