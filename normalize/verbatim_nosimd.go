@@ -36,5 +36,8 @@ func scanAuthority(s string, v *verbatimURL) int {
 		return -1
 	}
 	n, up := hostSpanSWAR(s[start:])
-	return afterHost(s, start, start+n, folded || up, v)
+	if r := afterHost(s, start, start+n, folded || up, v); r != hostTail {
+		return r
+	}
+	return endAuthority(s, start, start+n, folded || up, v)
 }
