@@ -22,7 +22,7 @@ func hostSpanBytes(s string) (int, bool) {
 func TestHostSpan(t *testing.T) {
 	check := func(s string) {
 		t.Helper()
-		n, up := hostSpan(s)
+		n, up := hostSpan(s, 0)
 		wn, wup := hostSpanBytes(s)
 		if n != wn || up != wup {
 			t.Fatalf("hostSpan(%q) = %d, %v; want %d, %v", s, n, up, wn, wup)

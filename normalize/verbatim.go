@@ -153,16 +153,20 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 	return true
 }
 
-// scanAuthority reads the scheme and the authority of s when s is an
-// http or https URL whose scheme and authority are written as the
-// serializer writes them (an uppercase letter and the scheme's default
-// port aside: v.lower, v.cut), fills v's scheme, host and port, and
-// returns the index of the byte after the authority, or -1.
-func scanAuthority(s string, v *verbatimURL) int {
-	var i int
-	v.lower, v.cut = false, 0
+// scanAuthority (verbatim_simd_amd64.go, verbatim_nosimd.go) reads the
+// scheme and the authority of s when s is an http or https URL whose
+// scheme and authority are written as the serializer writes them (an
+// uppercase letter and the scheme's default port aside: v.lower, v.cut),
+// fills v's scheme, host and port, and returns the index of the byte after
+// the authority, or -1: schemeStart, hostSpan's scan (inline in the SIMD
+// build), then afterHost, or endAuthority when afterHost answers hostTail.
+
+// schemeStart returns the index of the host of s when s starts with
+// "http://" or "https://" in any case (and whether a letter of the scheme
+// is uppercase), or -1.
+func schemeStart(s string) (start int, folded bool) {
 	if len(s) < 8 {
-		return -1 // too short for a scheme, a host and a path
+		return -1, false // too short for a scheme, a host and a path
 	}
 	// The scheme in one word: b|0x20 is a lowercase letter l exactly when
 	// b is l or its uppercase form.
@@ -173,34 +177,67 @@ func scanAuthority(s string, v *verbatimURL) int {
 		fold4  = 0x20202020
 		first7 = 1<<56 - 1
 	)
-	switch w := binary.LittleEndian.Uint64([]byte(s[:8])); {
+	// The word read in place (len(s) >= 8): []byte(s[:8]) cost a branch
+	// for an empty string's pointer.
+	switch w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(unsafe.StringData(s)))[:]); {
 	case w|fold5 == https:
-		v.schemeEnd, i, v.lower = 5, 8, w != https
+		return 8, w != https
 	case w&first7|fold4 == http:
-		v.schemeEnd, i, v.lower = 4, 7, w&first7 != http
-	default:
-		return -1
+		return 7, w&first7 != http
 	}
-	v.hostStart = i
-	n, upper := hostSpan(s[i:])
-	i += n
-	v.lower = v.lower || upper
-	if i == v.hostStart {
-		return -1 // an empty host
+	return -1, false
+}
+
+// afterHost ends scanAuthority: the host is s[start:i] (vHost's bytes),
+// lower says whether the scheme or the host has an uppercase letter. It
+// returns hostTail for an empty host, a host that ends in a byte of
+// numberEnd (6 % of web's) and a port, for which the caller calls
+// endAuthority: with no call of its own it is inline (its call cost 37
+// instructions per URL of web; url_query 379 → 368).
+func afterHost(s string, start, i int, lower bool, v *verbatimURL) int {
+	if i == start || numberEnd[s[i-1]] || i < len(s) && s[i] == ':' {
+		return hostTail
 	}
+	v.setHost(start, i, lower)
+	return i
+}
+
+// hostTail is afterHost's answer when endAuthority must decide.
+const hostTail = -2
+
+// setHost fills v's scheme, host and port: the host is s[start:i] of an
+// http or https URL s, without a port.
+func (v *verbatimURL) setHost(start, i int, lower bool) {
+	v.schemeEnd, v.hostStart, v.hostEnd = start-3, start, i
+	v.lower, v.cut, v.port = lower, 0, -1
+}
+
+// endAuthority ends scanAuthority as afterHost does, for any host.
+func endAuthority(s string, start, i int, lower bool, v *verbatimURL) int {
 	// The last label is not a number (an IPv4 address, or an error). Most
 	// hosts end in a letter past 'f' other than 'x' ("com"), which no
-	// number does: no call (endsInNumber's quick answer, inline).
-	v.hostEnd = i
-	if c := s[i-1] | 0x20; (c < 'g' || c > 'z' || c == 'x') && endsInNumber(s[v.hostStart:i], true) {
-		return -1
+	// number does: no call (numberEnd, endsInNumber's quick answer).
+	if i == start || numberEnd[s[i-1]] && endsInNumber(s[start:i], true) {
+		return -1 // an empty host, or a number
 	}
-	v.port = -1
+	v.setHost(start, i, lower)
 	if i < len(s) && s[i] == ':' {
 		return verbatimPort(s, i+1, v)
 	}
 	return i
 }
+
+// numberEnd marks the bytes that end a host whose last label may be a
+// number: digits, hex letters, 'x' and 'X' ("0x"), and '.' (endsInNumber
+// reads the label before a trailing dot). endsInNumber answers false for
+// the others: most hosts ("com").
+var numberEnd = func() (t [256]bool) {
+	for c := range 256 {
+		b := byte(c) | 0x20
+		t[c] = isDigit(byte(c)) || b >= 'a' && b <= 'f' || b == 'x' || c == '.'
+	}
+	return t
+}()
 
 // verbatimPort reads the port digits from s[i:] into v and returns the
 // index after them, or -1 unless the serializer writes them as they are:

@@ -5,9 +5,12 @@ package normalize
 // Without GOEXPERIMENT=simd on amd64 the verbatim scans are the SWAR ones
 // (verbatim_swar.go); verbatim_simd_amd64.go has the other build's.
 
-// hostSpan returns the length of the leading bytes of s that vHost takes
+// hostSpan returns the end of the leading bytes of s[i:] that vHost takes
 // and whether an uppercase letter is among them.
-func hostSpan(s string) (int, bool) { return hostSpanSWAR(s) }
+func hostSpan(s string, i int) (int, bool) {
+	n, up := hostSpanSWAR(s[i:])
+	return i + n, up
+}
 
 // spanSet returns the length of the leading bytes of s whose class in tab
 // is vOK: the SIMD build scans with set, this one has none.
@@ -25,3 +28,16 @@ func spanOKAt(s string, i int, tab *[256]uint8) int { return i + spanOKSWAR(s[i:
 
 // verbatimPath checks the path at s[i:]: see verbatimPathSWAR.
 func verbatimPath(s string, i int, v *verbatimURL) int { return verbatimPathSWAR(s, i, v) }
+
+// scanAuthority: see verbatim.go.
+func scanAuthority(s string, v *verbatimURL) int {
+	start, folded := schemeStart(s)
+	if start < 0 {
+		return -1
+	}
+	n, up := hostSpanSWAR(s[start:])
+	if r := afterHost(s, start, start+n, folded || up, v); r != hostTail {
+		return r
+	}
+	return endAuthority(s, start, start+n, folded || up, v)
+}

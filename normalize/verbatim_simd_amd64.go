@@ -58,7 +58,6 @@ func makeNibbleSet(in func(c byte) bool) *nibbleSet {
 // Sets of the scans; nil when a set has a byte of 0x80 or more (then the
 // SWAR scan serves: never, with today's tables; TestScansMatchSWAR).
 var (
-	hostSet, upperSet                  *nibbleSet // vHost's vOK, vUpper
 	querySet, fragmentSet              *nibbleSet // vQuery's and vFragment's vOK
 	pathOrdinary, pathSlash, pathAfter *nibbleSet // vPathWord: no wStop; wSlash; wAfter
 	pathNote                           *nibbleSet // vPathWord: wNote
@@ -69,8 +68,9 @@ func init() {
 	// This file's init runs after verbatim.go's and parse.go's, which fill
 	// the tables read here (the go command hands the files to the compiler
 	// sorted by name, and init functions run in that order).
-	hostSet = makeNibbleSet(func(c byte) bool { return vHost[c]&vOK != 0 })
-	upperSet = makeNibbleSet(func(c byte) bool { return vHost[c]&vUpper != 0 })
+	if set := makeNibbleSet(func(c byte) bool { return vHost[c]&vOK != 0 }); set != nil {
+		hostSet, hostSIMD = *set, simdScans
+	}
 	querySet = makeNibbleSet(func(c byte) bool { return vQuery[c] == vOK })
 	fragmentSet = makeNibbleSet(func(c byte) bool { return vFragment[c] == vOK })
 	pathOrdinary = makeNibbleSet(func(c byte) bool { return vPathWord[c]&wStop == 0 })
@@ -112,7 +112,7 @@ func positions(m uint32, at uint) uint32 { return m&0xffff | m>>16<<at }
 // nibbleSet) and the bit of their high nibble (hiBit).
 func nibbles(x archsimd.Uint8x32) (lo archsimd.Int8x32, col archsimd.Uint8x32) {
 	mask := archsimd.LoadUint8x32(&lowNibble)
-	hi := x.AsUint16x16().ShiftAllRight(4).AsUint8x32().And(mask)
+	hi := x.AsInt16x16().ShiftAllRight(4).AsUint8x32().And(mask) // VPSRAW: an immediate count (VPSRLW takes it from a register); the mask drops the bits shifted in
 	return x.And(mask).AsInt8x32(), archsimd.LoadUint8x32((*[32]uint8)(&hiBit)).PermuteOrZeroGrouped(hi.AsInt8x32())
 }
 
@@ -123,39 +123,122 @@ func (t *nibbleSet) in(lo archsimd.Int8x32, col archsimd.Uint8x32) uint32 {
 	return ^archsimd.LoadUint8x32((*[32]uint8)(t)).PermuteOrZeroGrouped(lo).And(col).Equal(zero).ToBits()
 }
 
-// hostSpan returns the length of the leading bytes of s that vHost takes
+// scanAuthority: see verbatim.go. A host of fewer than 32 bytes in a URL
+// of 16 bytes or more (99 % of web's URLs) takes one load, inline
+// (hostSpan's call and glue cost more than its scan): s[start:start+32],
+// or s's last 32 bytes when s[start+32] is past the end (their lanes
+// before start shifted out, and lanes not taken shifted in after the
+// end), or the two halves of loadShort for a URL of 16 to 31 bytes (11 %
+// of web's). hostAuthority takes the others.
+func scanAuthority(s string, v *verbatimURL) int {
+	start, folded := schemeStart(s)
+	if start < 0 || len(s) < 16 || !hostSIMD {
+		return hostAuthority(s, start, folded, v)
+	}
+	var lanes uint64
+	j := len(s) - 32 // the last 32 bytes
+	if j >= 0 {
+		j = min(start, j) // 0 <= j <= len(s)-32: s[j:j+32] without load32's two bounds checks
+		lanes = hostLanes(archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))))
+	} else {
+		lanes, j = hostLanesShort(s), 0
+	}
+	archsimd.ClearAVXUpperBits()
+	sh := uint(start-j) & 31                         // start < len(s), so start-j < 32
+	bad := (lanes&0xffffffff | 0xffffffff<<32) >> sh // lane k is s[start+k]; those past s's end are not taken
+	n := bits.TrailingZeros64(bad)                   // the first byte not taken: at most 32
+	if n == 32 {
+		return hostAuthority(s, start, folded, v) // a host of 32 bytes or more
+	}
+	up := (bad - 1) &^ (bad | lanes>>32>>sh) // the lanes before n whose 0x20 bit is clear
+	lower := folded || up != 0 && upperAt(s, start, uint32(up))
+	if r := afterHost(s, start, start+n, lower, v); r != hostTail {
+		return r
+	}
+	return endAuthority(s, start, start+n, lower, v)
+}
+
+// hostLanesShort is hostLanes for s of 16 to 31 bytes, loaded as loadShort
+// loads it, with lane k for s[k]: the lanes at len(s) and after it are
+// not taken. (A call: the same code inline in scanAuthority measured 3
+// instructions per URL of web more.)
+func hostLanesShort(s string) uint64 {
+	at := uint(len(s) - 16)
+	var x archsimd.Uint8x32
+	lanes := hostLanes(x.SetLo(load16(s, 0)).SetHi(load16(s, len(s)-16)))
+	return uint64(positions(uint32(lanes), at)|^uint32(0)<<len(s)) | uint64(positions(uint32(lanes>>32), at))<<32
+}
+
+// hostAuthority is scanAuthority's end for the hosts that hostSpan scans
+// (start -1: not http or https).
+func hostAuthority(s string, start int, folded bool, v *verbatimURL) int {
+	if start < 0 {
+		return -1
+	}
+	i, up := hostSpan(s, start)
+	return endAuthority(s, start, i, folded || up, v)
+}
+
+// hostSpan returns the end of the leading bytes of s[i:] that vHost takes
 // (letters, digits, '-', '.', '_') and whether an uppercase letter is
-// among them.
-func hostSpan(s string) (int, bool) {
-	if !simdScans || hostSet == nil || upperSet == nil {
-		return hostSpanSWAR(s)
+// among them, 32 bytes a step (scanAuthority's step, from its load on),
+// or with the SWAR scan for a string of fewer than 32 bytes and a CPU
+// without AVX2: scanAuthority calls it for a URL of fewer than 16 bytes
+// (1.5 % of web's) and a host of 32 bytes or more (3 %).
+func hostSpan(s string, i int) (int, bool) {
+	if !hostSIMD || len(s) < 32 {
+		n, up := hostSpanSWAR(s[i:])
+		return i + n, up
 	}
-	if len(s) < 32 {
-		x, at := loadShort(s)
-		lo, col := nibbles(x)
-		n := bits.TrailingZeros32(positions(^hostSet.in(lo, col), at) | ^uint32(0)<<len(s))
-		up := positions(upperSet.in(lo, col), at)&(1<<n-1) != 0
+	upper := false
+	for ; ; i += 32 {
+		j := min(i, len(s)-32) // the last 32 bytes when s[i+32] is past the end
+		lanes := hostLanes(load32(s, j))
 		archsimd.ClearAVXUpperBits()
-		return n, up
-	}
-	upper := uint32(0)
-	for j := 0; ; j += 32 {
-		if j+32 > len(s) {
-			j = len(s) - 32 // taken up to the old j: taking them again changes nothing
-		}
-		lo, col := nibbles(load32(s, j))
-		up := upperSet.in(lo, col)
-		if bad := ^hostSet.in(lo, col); bad != 0 {
-			n := bits.TrailingZeros32(bad) // the first byte not taken
-			archsimd.ClearAVXUpperBits()
-			return j + n, upper|up&(1<<n-1) != 0
-		}
-		upper |= up
-		if j+32 == len(s) {
-			archsimd.ClearAVXUpperBits()
-			return len(s), upper != 0
+		sh := uint(i-j) & 63                             // at most 32: i <= len(s)
+		bad := (lanes&0xffffffff | 0xffffffff<<32) >> sh // lane k is s[i+k]
+		up := (bad - 1) &^ (bad | lanes>>32>>sh)         // the lanes before the first not taken whose 0x20 bit is clear
+		upper = upper || up != 0 && upperAt(s, i, uint32(up))
+		if n := bits.TrailingZeros64(bad); n < 32 {
+			return i + n, upper
 		}
 	}
+}
+
+// hostLanes returns the mask of the lanes of x that vHost does not take
+// (bad) in its low 32 bits, and the mask of those whose 0x20 bit is set
+// (bit5) in its high 32 bits: the bytes that vHost takes whose 0x20 bit
+// is clear are the uppercase letters and '_' (one shift and a compare,
+// where upperSet's test cost two loads and a shuffle more). One value,
+// used before the branches that follow: the compiler moves a value used
+// in a later block only to it, past VZEROUPPER, where a vector kept
+// across it costs a spill and a reload.
+func hostLanes(x archsimd.Uint8x32) uint64 {
+	var zero archsimd.Int8x32
+	var zeroU archsimd.Uint8x32
+	lo, col := nibbles(x)
+	bad := archsimd.LoadUint8x32((*[32]uint8)(&hostSet)).PermuteOrZeroGrouped(lo).And(col).Equal(zeroU).ToBits()
+	bit5 := zero.Greater(x.AsUint16x16().ShiftAllLeft(2).AsInt8x32()).ToBits() // bit 5 is bit 7 after the shift: negative
+	return uint64(bad) | uint64(bit5)<<32
+}
+
+// hostSet is vHost's vOK as a nibbleSet (a value: no pointer to load),
+// and hostSIMD is set when hostSpan scans with it (on a CPU with AVX2:
+// always, TestScansMatchSWAR).
+var (
+	hostSet  nibbleSet
+	hostSIMD bool
+)
+
+// upperAt reports whether a lane of caps (lane k: s[i+k], a host byte
+// whose 0x20 bit is clear) is an uppercase letter: a byte other than '_'.
+func upperAt(s string, i int, caps uint32) bool {
+	for ; caps != 0; caps &= caps - 1 {
+		if s[i+bits.TrailingZeros32(caps)] != '_' {
+			return true
+		}
+	}
+	return false
 }
 
 // spanOK returns the length of the leading bytes of s whose class in tab
