@@ -30,3 +30,7 @@ func (u *URL) extensionSIMD() (string, bool) { return "", false }
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
 // pathSlashes calls it only with simdScans.
 func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }
+
+// pathTail is the SIMD build's inline pathEnd for short tails; without
+// it the caller calls pathEnd.
+func pathTail(s string, i int) (end int, ok bool) { return 0, false }

@@ -77,6 +77,21 @@ func pathEnd(s string, i int) int {
 	return i + bits.TrailingZeros64(m|1<<(n&63)) // n when there is none
 }
 
+// pathTail is pathEnd for a tail s[i:] of 32 bytes or fewer (most URLs'
+// path and query) in a URL of 32 bytes or more, small enough to be
+// inlined (ok is false for the others, and without AVX2): pathEnd's last
+// step alone, without its call and its loop's test.
+func pathTail(s string, i int) (end int, ok bool) {
+	n := len(s) - i
+	if n > 32 || len(s) < 32 || !simdScans {
+		return 0, false
+	}
+	x := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), len(s)-32))) // s[len(s)-32:] without load32's bounds checks
+	m := uint64(x.Equal(archsimd.LoadUint8x32(&questionBytes)).Or(x.Equal(archsimd.LoadUint8x32(&hashBytes))).ToBits())
+	archsimd.ClearAVXUpperBits()
+	return i + bits.TrailingZeros64(m>>(uint(32-n)&63)|1<<(uint(n)&63)), true // lane k is s[i+k]; n when there is none
+}
+
 var periodBytes = [32]uint8{'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.',
 	'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.'}
 

@@ -1,0 +1,54 @@
+package normalize
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPathTailMatchesIndexByte holds pathTail (the SIMD build's inline
+// pathEnd for a tail of 32 bytes or fewer, which ParseWithoutPath takes
+// first) to pathEndIndexByte, the reference: strings of every length to
+// 70 with a '?' or a '#' (or both) at every position, from every start i.
+// With AVX2 it also fails when pathTail declines a tail it is for (the
+// fast path silently off), and always when it accepts one it is not for.
+func TestPathTailMatchesIndexByte(t *testing.T) {
+	taken := 0
+	check := func(s string) {
+		t.Helper()
+		for i := 0; i <= len(s); i++ {
+			got, ok := pathTail(s, i)
+			short := len(s) >= 32 && len(s)-i <= 32
+			if ok != (short && simdScans) {
+				t.Fatalf("pathTail(%q, %d): ok %v, want %v", s, i, ok, short && simdScans)
+			}
+			if !ok {
+				continue
+			}
+			taken++
+			if want := pathEndIndexByte(s, i); got != want {
+				t.Fatalf("pathTail(%q, %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	}
+	for n := 0; n <= 70; n++ {
+		base := strings.Repeat("a", n)
+		check(base)
+		for at := 0; at < n; at++ {
+			for _, c := range []byte{'?', '#'} {
+				b := []byte(base)
+				b[at] = c
+				check(string(b))
+				for at2 := at + 1; at2 < n; at2 += 5 {
+					b2 := append([]byte(nil), b...)
+					b2[at2] = '?' + '#' - c
+					check(string(b2))
+				}
+			}
+		}
+	}
+	// Bytes next to '?' and '#' and with the high bit set are not marks.
+	check("https://example.com/>@\"$\xbf\xa3\xff/x?y#z")
+	if simdScans && taken == 0 {
+		t.Fatal("pathTail took no tail")
+	}
+}
