@@ -21,7 +21,16 @@ func TestPathEndMatchesIndexByte(t *testing.T) {
 			}
 		}
 	}
-	for n := 0; n <= 100; n++ {
+	pathMarkCases(100, 7, check)
+}
+
+// pathMarkCases calls check with the path-end scans' inputs: strings of
+// every length to maxLen with a '?' or a '#' at every position, and the
+// other mark after it every step bytes, then a string whose bytes next to
+// '?' and '#' ('>', '@', '"', '$') and with the high bit set are not
+// marks.
+func pathMarkCases(maxLen, step int, check func(string)) {
+	for n := 0; n <= maxLen; n++ {
 		base := strings.Repeat("a", n)
 		check(base)
 		for at := 0; at < n; at++ {
@@ -29,7 +38,7 @@ func TestPathEndMatchesIndexByte(t *testing.T) {
 				b := []byte(base)
 				b[at] = c
 				check(string(b))
-				for at2 := at + 1; at2 < n; at2 += 7 {
+				for at2 := at + 1; at2 < n; at2 += step {
 					b2 := append([]byte(nil), b...)
 					b2[at2] = '?' + '#' - c
 					check(string(b2))
@@ -37,7 +46,5 @@ func TestPathEndMatchesIndexByte(t *testing.T) {
 			}
 		}
 	}
-	// Bytes next to '?' and '#' ('>', '@', '"', '$') and with the high bit
-	// set are not marks.
 	check("https://example.com/>@\"$\xbf\xa3\xff/x?y#z")
 }

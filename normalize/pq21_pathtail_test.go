@@ -1,9 +1,6 @@
 package normalize
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPathTailMatchesIndexByte holds pathTail (the SIMD build's inline
 // pathEnd for a tail of 32 bytes or fewer, which ParseWithoutPath takes
@@ -30,24 +27,7 @@ func TestPathTailMatchesIndexByte(t *testing.T) {
 			}
 		}
 	}
-	for n := 0; n <= 70; n++ {
-		base := strings.Repeat("a", n)
-		check(base)
-		for at := 0; at < n; at++ {
-			for _, c := range []byte{'?', '#'} {
-				b := []byte(base)
-				b[at] = c
-				check(string(b))
-				for at2 := at + 1; at2 < n; at2 += 5 {
-					b2 := append([]byte(nil), b...)
-					b2[at2] = '?' + '#' - c
-					check(string(b2))
-				}
-			}
-		}
-	}
-	// Bytes next to '?' and '#' and with the high bit set are not marks.
-	check("https://example.com/>@\"$\xbf\xa3\xff/x?y#z")
+	pathMarkCases(70, 5, check)
 	if simdScans && taken == 0 {
 		t.Fatal("pathTail took no tail")
 	}
