@@ -616,6 +616,9 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 }
 
 func (n *Normalizer) compileHash(p *Profile) error {
+	if p.Hash == "" { // required, like version: a key's hash is part of its contract
+		return p.bad("hash", "missing hash (want %s)", strings.Join(hashAlgorithms[:], " or "))
+	}
 	if !slices.Contains(hashAlgorithms[:], p.Hash) {
 		return p.bad("hash", "unknown hash %q (want %s)", p.Hash, strings.Join(hashAlgorithms[:], " or "))
 	}

@@ -61,6 +61,7 @@ func TestProfileErrors(t *testing.T) {
 		}},
 		{"query.keep", "bad regexp", func(p *normalize.Profile) { p.Query.Keep = []string{"~*["} }},
 		{"hash", "unknown hash", func(p *normalize.Profile) { p.Hash = "md5" }},
+		{"hash", "missing hash (want sha256 or xxhash64)", func(p *normalize.Profile) { p.Hash = "" }}, // a custom profile must choose its key's hash
 		{"limits", "negative", func(p *normalize.Profile) { p.Limits.MaxParams = -1 }},
 		{"hosts[1].host", "listed twice", func(p *normalize.Profile) { p.Hosts = []normalize.HostRule{{Host: "a.com"}, {Host: "a.com"}} }},
 		{"hosts[0].tracking", "bad regexp", func(p *normalize.Profile) { // checked even where removal is off
