@@ -95,6 +95,7 @@ func (u *URL) domainCuts(list SuffixList) (host string, suffix, registrable int)
 	if list == AllSuffixes {
 		// Most domains: suffixQuick, on the host itself (with a
 		// trailing dot, the top-level label is empty: it cannot tell).
+		suffixTable.once.Do(buildSuffixTable)
 		if n, r := suffixQuick(host); r >= 0 {
 			return host, len(host) - n, r
 		}

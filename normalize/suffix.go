@@ -75,12 +75,14 @@ var suffixTable struct {
 	// tails and wild serve suffixQuick. tails has the bit
 	// suffixTailBit(suffixTailHash(t)) set for the text t of every node
 	// two labels deep ("co.uk", "blogspot.com", "amazonaws.com"); wild
-	// has the bit suffixTopHome(suffixTopKey(…)) set for every top-level
+	// has the bit suffixWildBit(…) set for every top-level
 	// node of 1 to 7 bytes whose children match the wildcard ("*.ck") or
 	// that is an exception, and for the empty label's key.
 	tails [1 << (suffixTailBits - 6)]uint64
-	wild  [suffixTops / 64]uint64
+	wild  [1 << (suffixWildBits - 6)]uint64
 }
+
+const suffixWildBits = 12
 
 // suffixTailBits sizes suffixTable.tails: 5,480 nodes two labels deep in
 // 262,144 bits (32 KiB), 2.1 % of them set.
@@ -136,8 +138,8 @@ func suffixHome(h uint64) uint64 { return h >> (64 - suffixSlotBits) }
 // after their parents.
 func buildSuffixTable() {
 	slotOf := make([]uint16, len(suffixNodes)) // a node's index → its slot
-	home := suffixTopHome(suffixTopKey(0, 0))  // an empty top-level label (suffixQuick)
-	suffixTable.wild[home>>6] |= 1 << (home & 63)
+	bit := suffixWildBit(0)                    // an empty top-level label (suffixQuick)
+	suffixTable.wild[bit>>6] |= 1 << (bit & 63)
 	for i, x := range suffixNodes {
 		parent := uint64(suffixRoot)
 		if p := x & 0x3FFF; p != 0x3FFF {
@@ -159,8 +161,8 @@ func buildSuffixTable() {
 		suffixTable.filter[word] |= 1 << (bit & 63)
 		slotOf[i] = uint16(s)
 		if parent == suffixRoot && n <= 7 && (x>>36&3 == suffixException || x>>39&1 == 1) {
-			home := suffixTopHome(suffixTopKey(first, int(n)))
-			suffixTable.wild[home>>6] |= 1 << (home & 63)
+			bit := suffixWildBit(first)
+			suffixTable.wild[bit>>6] |= 1 << (bit & 63)
 		}
 		if p := x & 0x3FFF; p != 0x3FFF && suffixNodes[p]&0x3FFF == 0x3FFF { // two labels deep
 			poff, pn := suffixNodes[p]>>14&0xFFFF, suffixNodes[p]>>30&63
@@ -353,6 +355,12 @@ func suffixTailHash(t string) uint64 {
 	return suffixMix(h ^ c)
 }
 
+// suffixWildBit returns the bit of suffixTable.wild of a top-level label
+// of up to 7 bytes whose big-endian word is first (zero above its bytes):
+// labels that differ in their leading NULs share it, which only sends a
+// host to the walk.
+func suffixWildBit(first uint64) uint64 { return suffixMix(first) >> (64 - suffixWildBits) }
+
 // suffixTailBit returns the bit of suffixTable.tails of a hash.
 func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 
@@ -372,7 +380,6 @@ func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 // take ~150 instructions on such a host. TestDom22QuickNodes and
 // TestDom22QuickCorpus hold it to x/net.
 func suffixQuick(domain string) (n, registrable int) {
-	suffixTable.once.Do(buildSuffixTable)
 	if len(domain) < 8 {
 		return 0, -1
 	}
@@ -382,7 +389,7 @@ func suffixQuick(domain string) (n, registrable int) {
 		return 0, -1
 	}
 	k := bits.TrailingZeros64(d) >> 3
-	if home := suffixTopHome(suffixTopKey(w&suffixBelow[k&7], k)); suffixTable.wild[home>>6&(suffixTops/64-1)]>>(home&63)&1 != 0 {
+	if bit := suffixWildBit(w & suffixBelow[k&7]); suffixTable.wild[bit>>6]>>(bit&63)&1 != 0 {
 		return 0, -1 // a wildcard's or an exception's label, or an empty one
 	}
 	var h uint64
