@@ -74,18 +74,37 @@ var suffixTable struct {
 
 	// tails and wild serve suffixQuick. tails has the bit
 	// suffixTailBit(suffixTailHash(t)) set for the text t of every node
-	// two labels deep ("co.uk", "blogspot.com", "amazonaws.com"); wild
+	// two labels deep ("co.uk", "blogspot.com", "amazonaws.com") and
+	// three labels deep ("blogspot.co.uk"); wild
 	// has the bit suffixWildBit(…) set for every top-level
 	// node of 1 to 7 bytes whose children match the wildcard ("*.ck") or
 	// that is an exception, and for the empty label's key.
 	tails [1 << (suffixTailBits - 6)]uint64
 	wild  [1 << (suffixWildBits - 6)]uint64
+
+	// pairs holds, for suffixQuick2, the nodes two labels deep whose
+	// text has at most 7 bytes ("co.uk", "com.au") that are rules and
+	// whose children do not match the wildcard, each as suffixPairKey
+	// (0: an empty slot); tails then has the bits of the nodes three
+	// labels deep too.
+	pairs [suffixPairs]uint64
 }
+
+// suffixPairBits sizes suffixTable.pairs: 2,212 nodes in 4,096 slots.
+const (
+	suffixPairBits = 12
+	suffixPairs    = 1 << suffixPairBits
+)
+
+// suffixPairKey is the key in suffixTable.pairs of the text of j ≤ 7
+// bytes whose big-endian word is t (zero above its bytes).
+func suffixPairKey(t uint64, j int) uint64 { return t | uint64(j)<<56 }
 
 const suffixWildBits = 12
 
-// suffixTailBits sizes suffixTable.tails: 5,480 nodes two labels deep in
-// 262,144 bits (32 KiB), 2.1 % of them set.
+// suffixTailBits sizes suffixTable.tails: the 5,480 nodes two labels deep
+// and the 2,628 three labels deep in 262,144 bits (32 KiB), 3.0 % of them
+// set.
 const suffixTailBits = 18
 
 // suffixTopBits sizes suffixTable.tops: 1,098 labels in 4,096 slots (64
@@ -164,10 +183,21 @@ func buildSuffixTable() {
 			bit := suffixWildBit(first)
 			suffixTable.wild[bit>>6] |= 1 << (bit & 63)
 		}
-		if p := x & 0x3FFF; p != 0x3FFF && suffixNodes[p]&0x3FFF == 0x3FFF { // two labels deep
-			poff, pn := suffixNodes[p]>>14&0xFFFF, suffixNodes[p]>>30&63
-			bit := suffixTailBit(suffixTailHash(label + "." + suffixText[poff:poff+pn]))
+		if text, depth := suffixNodeText(i); depth == 2 || depth == 3 {
+			bit := suffixTailBit(suffixTailHash(text))
 			suffixTable.tails[bit>>6] |= 1 << (bit & 63)
+			if depth == 2 && len(text) <= 7 && x>>36&3 == suffixRule && x>>39&1 == 0 {
+				var t uint64
+				for i := range len(text) {
+					t = t<<8 | uint64(text[i])
+				}
+				key := suffixPairKey(t, len(text))
+				p := suffixMix(key) >> (64 - suffixPairBits)
+				for suffixTable.pairs[p%suffixPairs] != 0 {
+					p++
+				}
+				suffixTable.pairs[p%suffixPairs] = key
+			}
 		}
 		if parent == suffixRoot && x>>36&3 == suffixRule && n <= 7 {
 			key := suffixTopKey(first, int(n))
@@ -338,8 +368,23 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	return suffixWalk(domain)
 }
 
-// suffixTailHash is the hash of t, the last two labels of a domain and
-// the dot between them, for suffixTable.tails: a multiply (suffixMix) per
+// suffixNodeText returns the labels of suffixNodes[i] and its parents'
+// ("co.uk") when it is at most 3 labels deep, and its depth.
+func suffixNodeText(i int) (text string, depth int) {
+	for i != 0x3FFF {
+		x := suffixNodes[i]
+		if depth++; depth > 3 {
+			return "", depth
+		}
+		off, n := x>>14&0xFFFF, x>>30&63
+		text += "." + suffixText[off:off+n]
+		i = int(x & 0x3FFF)
+	}
+	return text[1:], depth
+}
+
+// suffixTailHash is the hash of t, the last two or three labels of a
+// domain and the dots between them, for suffixTable.tails: a multiply (suffixMix) per
 // chunk of 8 bytes counted from t's end, each a big-endian word, and a
 // last one for the 0 to 7 bytes left (zero above them). suffixQuick
 // computes it inline, from the host's end.
@@ -377,14 +422,17 @@ func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 // a word at a time from the end, finding the dots and hashing them
 // (suffixTailHash) in one pass, and one bit of each table; none of the
 // walk's (suffixTable.tops, filter, slots), whose steps label by label
-// take ~150 instructions on such a host. TestDom22QuickNodes and
+// take ~150 instructions on such a host. When the last two labels have
+// at most 7 bytes and may be a node ("co.uk"), suffixQuick2 looks one
+// label further. The caller builds the table first (suffixTable.once:
+// out of here, suffixQuick needs no frame). TestDom22QuickNodes and
 // TestDom22QuickCorpus hold it to x/net.
 func suffixQuick(domain string) (n, registrable int) {
 	if len(domain) < 8 {
 		return 0, -1
 	}
 	w := be64(domain[len(domain)-8:])
-	d := dotBytes(w) // exact: the two lowest marks are the last two dots
+	d := dotBytes(w) // exact: the lowest marks are the last dots
 	if d == 0 {
 		return 0, -1
 	}
@@ -393,11 +441,13 @@ func suffixQuick(domain string) (n, registrable int) {
 		return 0, -1 // a wildcard's or an exception's label, or an empty one
 	}
 	var h uint64
-	l := 0 // where the two labels start
+	l, j := 0, 8 // where the two labels start; how many bytes they are when fewer than 8
 	if d &= d - 1; d != 0 {
-		j := bits.TrailingZeros64(d) >> 3 // both dots in the last word
+		j = bits.TrailingZeros64(d) >> 3 // both dots in the last word
 		h, l = suffixMix(w&suffixBelow[j&7]), len(domain)-j
 	} else {
+		// suffixTail, inline: as a call it cost 11 instructions per URL
+		// of the web corpus.
 		h = suffixMix(w)
 		for p := len(domain) - 8; ; p -= 8 {
 			if p >= 8 {
@@ -406,8 +456,8 @@ func suffixQuick(domain string) (n, registrable int) {
 				w = be64(domain[:8]) >> (8 * (7 - p) & 63) >> 8 // domain[:p], zero above
 			}
 			if d := suffixDots(w); d != 0 {
-				c, j := suffixCut(w, d)
-				h, l = suffixMix(h^c), p-j
+				c, i := suffixCut(w, d)
+				h, l = suffixMix(h^c), p-i
 				break
 			}
 			if p < 8 {
@@ -417,10 +467,68 @@ func suffixQuick(domain string) (n, registrable int) {
 			h = suffixMix(h ^ w)
 		}
 	}
-	if bit := suffixTailBit(h); suffixTable.tails[bit>>6]>>(bit&63)&1 != 0 || l == len(domain)-k-1 {
-		return 0, -1 // maybe a node; or the label before the top-level one is empty
+	if l == len(domain)-k-1 {
+		return 0, -1 // the label before the top-level one is empty
 	}
-	return k, l
+	if bit := suffixTailBit(h); suffixTable.tails[bit>>6]>>(bit&63)&1 == 0 {
+		return k, l
+	}
+	if j < 8 {
+		return suffixQuick2(domain, w, d, j)
+	}
+	return 0, -1 // maybe a node
+}
+
+// suffixTail returns the hash (suffixTailHash) of the last labels of
+// domain up to the first dot before p and where they start, from h, the
+// hash of the chunks of 8 bytes after p.
+func suffixTail(domain string, p int, h uint64) (hash uint64, start int) {
+	for ; ; p -= 8 {
+		var w uint64
+		if p >= 8 {
+			w = be64(domain[p-8 : p])
+		} else {
+			w = be64(domain[:8]) >> (8 * (7 - p) & 63) >> 8 // domain[:p], zero above
+		}
+		if d := suffixDots(w); d != 0 {
+			c, j := suffixCut(w, d)
+			return suffixMix(h ^ c), p - j
+		}
+		if p < 8 {
+			return suffixMix(h ^ w), 0
+		}
+		h = suffixMix(h ^ w)
+	}
+}
+
+// suffixQuick2 is suffixQuick for a domain whose last two labels, its
+// last j ≤ 7 bytes, may be a node: when they are a rule whose children do
+// not match the wildcard (suffixTable.pairs: "co.uk", "com.au"; 7 % of
+// the web corpus's hosts) and the last three labels are no node
+// (suffixTable.tails), the suffix is the two labels and the registrable
+// domain the three. w is the domain's last 8 bytes and d their dots'
+// marks (dotBytes) without the last dot's.
+func suffixQuick2(domain string, w, d uint64, j int) (n, registrable int) {
+	key := suffixPairKey(w&suffixBelow[j&7], j)
+	for p := suffixMix(key) >> (64 - suffixPairBits); ; p++ {
+		if e := suffixTable.pairs[p&(suffixPairs-1)]; e == key {
+			break
+		} else if e == 0 {
+			return 0, -1
+		}
+	}
+	var h uint64
+	l := 0 // where the three labels start
+	if d &= d - 1; d != 0 {
+		i := bits.TrailingZeros64(d) >> 3 // three dots in the last word
+		h, l = suffixMix(w&suffixBelow[i&7]), len(domain)-i
+	} else {
+		h, l = suffixTail(domain, len(domain)-8, suffixMix(w))
+	}
+	if bit := suffixTailBit(h); suffixTable.tails[bit>>6]>>(bit&63)&1 != 0 || l == len(domain)-j-1 {
+		return 0, -1 // maybe a node; or the label before the two is empty
+	}
+	return j, l
 }
 
 // suffixWalk is publicSuffixLen for a string that is no IP address as
