@@ -81,6 +81,8 @@ var suffixTable struct {
 	// that is an exception, and for the empty label's key.
 	tails [1 << (suffixTailBits - 6)]uint64
 	wild  [1 << (suffixWildBits - 6)]uint64
+	// wildLens has the bit k set when wild has a label of k bytes.
+	wildLens uint64
 
 	// pairs holds, for suffixQuick2, the nodes two labels deep whose
 	// text has at most 7 bytes ("co.uk", "com.au") that are rules and
@@ -159,6 +161,7 @@ func buildSuffixTable() {
 	slotOf := make([]uint16, len(suffixNodes)) // a node's index → its slot
 	bit := suffixWildBit(0)                    // an empty top-level label (suffixQuick)
 	suffixTable.wild[bit>>6] |= 1 << (bit & 63)
+	suffixTable.wildLens = 1
 	for i, x := range suffixNodes {
 		parent := uint64(suffixRoot)
 		if p := x & 0x3FFF; p != 0x3FFF {
@@ -182,6 +185,7 @@ func buildSuffixTable() {
 		if parent == suffixRoot && n <= 7 && (x>>36&3 == suffixException || x>>39&1 == 1) {
 			bit := suffixWildBit(first)
 			suffixTable.wild[bit>>6] |= 1 << (bit & 63)
+			suffixTable.wildLens |= 1 << n
 		}
 		if text, depth := suffixNodeText(i); depth == 2 || depth == 3 {
 			bit := suffixTailBit(suffixTailHash(text))
@@ -437,8 +441,10 @@ func suffixQuick(domain string) (n, registrable int) {
 		return 0, -1
 	}
 	k := bits.TrailingZeros64(d) >> 3
-	if bit := suffixWildBit(w & suffixBelow[k&7]); suffixTable.wild[bit>>6]>>(bit&63)&1 != 0 {
-		return 0, -1 // a wildcard's or an exception's label, or an empty one
+	if suffixTable.wildLens>>k&1 != 0 { // not for "com": all of the list's wildcard labels have 2 bytes
+		if bit := suffixWildBit(w & suffixBelow[k&7]); suffixTable.wild[bit>>6]>>(bit&63)&1 != 0 {
+			return 0, -1 // a wildcard's or an exception's label, or an empty one
+		}
 	}
 	var h uint64
 	l, j := 0, 8 // where the two labels start; how many bytes they are when fewer than 8
