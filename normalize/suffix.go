@@ -159,6 +159,7 @@ func suffixHome(h uint64) uint64 { return h >> (64 - suffixSlotBits) }
 // after their parents.
 func buildSuffixTable() {
 	slotOf := make([]uint16, len(suffixNodes)) // a node's index → its slot
+	var buf [3 * 64]byte                       // suffixNodeText's: 3 labels of up to 63 bytes
 	bit := suffixWildBit(0)                    // an empty top-level label (suffixQuick)
 	suffixTable.wild[bit>>6] |= 1 << (bit & 63)
 	suffixTable.wildLens = 1
@@ -187,7 +188,7 @@ func buildSuffixTable() {
 			suffixTable.wild[bit>>6] |= 1 << (bit & 63)
 			suffixTable.wildLens |= 1 << n
 		}
-		if text, depth := suffixNodeText(i); depth == 2 || depth == 3 {
+		if text, depth := suffixNodeText(buf[:0], i); depth == 2 || depth == 3 {
 			bit := suffixTailBit(suffixTailHash(text))
 			suffixTable.tails[bit>>6] |= 1 << (bit & 63)
 			if depth == 2 && len(text) <= 7 && x>>36&3 == suffixRule && x>>39&1 == 0 {
@@ -372,19 +373,25 @@ func publicSuffixLen(domain string) (n int, icann bool, registrable int) {
 	return suffixWalk(domain)
 }
 
-// suffixNodeText returns the labels of suffixNodes[i] and its parents'
-// ("co.uk") when it is at most 3 labels deep, and its depth.
-func suffixNodeText(i int) (text string, depth int) {
-	for i != 0x3FFF {
-		x := suffixNodes[i]
-		if depth++; depth > 3 {
-			return "", depth
-		}
-		off, n := x>>14&0xFFFF, x>>30&63
-		text += "." + suffixText[off:off+n]
-		i = int(x & 0x3FFF)
+// suffixNodeText appends to text the labels of suffixNodes[i] and its
+// parents' ("co.uk") when it is at most 3 labels deep, and returns it and
+// the node's depth.
+func suffixNodeText(text []byte, i int) ([]byte, int) {
+	depth := 0
+	for p := i; p != 0x3FFF; p = int(suffixNodes[p] & 0x3FFF) {
+		depth++
 	}
-	return text[1:], depth
+	if depth > 3 {
+		return text, depth
+	}
+	for ; i != 0x3FFF; i = int(suffixNodes[i] & 0x3FFF) {
+		off, n := suffixNodes[i]>>14&0xFFFF, suffixNodes[i]>>30&63
+		if len(text) > 0 {
+			text = append(text, '.')
+		}
+		text = append(text, suffixText[off:off+n]...)
+	}
+	return text, depth
 }
 
 // suffixTailHash is the hash of t, the last two or three labels of a
@@ -392,10 +399,10 @@ func suffixNodeText(i int) (text string, depth int) {
 // chunk of 8 bytes counted from t's end, each a big-endian word, and a
 // last one for the 0 to 7 bytes left (zero above them). suffixQuick
 // computes it inline, from the host's end.
-func suffixTailHash(t string) uint64 {
+func suffixTailHash(t []byte) uint64 {
 	h, p := uint64(0), len(t)
 	for ; p >= 8; p -= 8 {
-		h = suffixMix(h ^ be64(t[p-8:p]))
+		h = suffixMix(h ^ be64(string(t[p-8:p])))
 	}
 	var c uint64
 	for i := range p {
