@@ -75,10 +75,10 @@ var suffixTable struct {
 	// tails and wild serve suffixQuick. tails has the bit
 	// suffixTailBit(suffixTailHash(t)) set for the text t of every node
 	// two labels deep ("co.uk", "blogspot.com", "amazonaws.com") and
-	// three labels deep ("blogspot.co.uk"); wild
-	// has the bit suffixWildBit(…) set for every top-level
-	// node of 1 to 7 bytes whose children match the wildcard ("*.ck") or
-	// that is an exception, and for the empty label's key.
+	// three labels deep ("blogspot.co.uk"); wild has the bit
+	// suffixWildBit(…) set for every top-level node of 1 to 7 bytes
+	// whose children match the wildcard ("*.ck") or that is an
+	// exception, and for the empty label.
 	tails [1 << (suffixTailBits - 6)]uint64
 	wild  [1 << (suffixWildBits - 6)]uint64
 	// wildLens has the bit k set when wild has a label of k bytes.
@@ -395,10 +395,10 @@ func suffixNodeText(text []byte, i int) ([]byte, int) {
 }
 
 // suffixTailHash is the hash of t, the last two or three labels of a
-// domain and the dots between them, for suffixTable.tails: a multiply (suffixMix) per
-// chunk of 8 bytes counted from t's end, each a big-endian word, and a
-// last one for the 0 to 7 bytes left (zero above them). suffixQuick
-// computes it inline, from the host's end.
+// domain and the dots between them, for suffixTable.tails: a multiply
+// (suffixMix) per chunk of 8 bytes counted from t's end, each a
+// big-endian word, and a last one for the 0 to 7 bytes left (zero above
+// them). suffixQuick computes it inline, from the host's end.
 func suffixTailHash(t []byte) uint64 {
 	h, p := uint64(0), len(t)
 	for ; p >= 8; p -= 8 {
@@ -423,7 +423,7 @@ func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 // suffixQuick is suffixWalk's public suffix and registrable domain for
 // the common domain, or registrable -1 when it cannot tell. The common
 // domain ("www.example.com": 88 % of the web corpus's hosts, 75 % of
-// web_dirty's) ends in a top-level label of 1 to 7 bytes whose children
+// web_dirty's; 95 % and 81 % with suffixQuick2's) ends in a top-level label of 1 to 7 bytes whose children
 // do not match the wildcard (suffixTable.wild), and its last two labels
 // are no node of the list (suffixTable.tails; not "co.uk" nor
 // "blogspot.com"): its public suffix is then the top-level label, listed
@@ -435,8 +435,8 @@ func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 // walk's (suffixTable.tops, filter, slots), whose steps label by label
 // take ~150 instructions on such a host. When the last two labels have
 // at most 7 bytes and may be a node ("co.uk"), suffixQuick2 looks one
-// label further. The caller builds the table first (suffixTable.once:
-// out of here, suffixQuick needs no frame). TestDom22QuickNodes and
+// label further. The caller builds the table first (suffixTable.once,
+// not tested here on every call). TestDom22QuickNodes and
 // TestDom22QuickCorpus hold it to x/net.
 func suffixQuick(domain string) (n, registrable int) {
 	if len(domain) < 8 {
