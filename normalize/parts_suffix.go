@@ -92,6 +92,14 @@ func (u *URL) domainCuts(list SuffixList) (host string, suffix, registrable int)
 		return "", -1, -1
 	}
 	host = u.Host()
+	if list == AllSuffixes {
+		// Most domains: suffixQuick, on the host itself (with a
+		// trailing dot, the top-level label is empty: it cannot tell).
+		suffixTable.once.Do(buildSuffixTable)
+		if n, r := suffixQuick(host); r >= 0 {
+			return host, len(host) - n, r
+		}
+	}
 	name := strings.TrimSuffix(host, ".") // the labels the list matches
 	if name == "" || name[len(name)-1] == '.' {
 		return host, -1, -1 // "." or "a..": no last label to match
