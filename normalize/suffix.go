@@ -436,8 +436,8 @@ func suffixTailBit(h uint64) uint64 { return h >> (64 - suffixTailBits) }
 // take ~150 instructions on such a host. When the last two labels have
 // at most 7 bytes and may be a node ("co.uk"), suffixQuick2 looks one
 // label further. The caller builds the table first (suffixTable.once,
-// not tested here on every call). TestDom22QuickNodes and
-// TestDom22QuickCorpus hold it to x/net.
+// not tested here on every call). TestSuffixQuickNodes and
+// TestSuffixQuickCorpus hold it to x/net.
 func suffixQuick(domain string) (n, registrable int) {
 	if len(domain) < 8 {
 		return 0, -1

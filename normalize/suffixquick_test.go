@@ -54,10 +54,10 @@ func quickHosts() []string {
 	return hosts
 }
 
-// TestDom22QuickNodes: suffixQuick's answers around every node of the
+// TestSuffixQuickNodes: suffixQuick's answers around every node of the
 // list are x/net's, and it answers for most of them (it is not simply
 // off).
-func TestDom22QuickNodes(t *testing.T) {
+func TestSuffixQuickNodes(t *testing.T) {
 	var p normalize.Parser
 	hosts := quickHosts()
 	answered := 0
@@ -72,10 +72,10 @@ func TestDom22QuickNodes(t *testing.T) {
 	t.Logf("suffixQuick answered for %d of %d hosts", answered, len(hosts))
 }
 
-// TestDom22QuickCorpus: the same for the host of every URL of the shared
+// TestSuffixQuickCorpus: the same for the host of every URL of the shared
 // lists ($URLNORM_DATA) or of the shipped corpus; suffixQuick answers for
 // most of them.
-func TestDom22QuickCorpus(t *testing.T) {
+func TestSuffixQuickCorpus(t *testing.T) {
 	lines := shippedCorpus(t, false)
 	if dir := os.Getenv("URLNORM_DATA"); dir != "" {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
@@ -102,10 +102,10 @@ func TestDom22QuickCorpus(t *testing.T) {
 	t.Logf("suffixQuick answered for %d of %d hosts of %d URLs", answered, len(hosts), len(lines))
 }
 
-// FuzzDom22Quick: any string, alone and before a node, in place of a
+// FuzzSuffixQuick: any string, alone and before a node, in place of a
 // node's first label and before its parent, as FuzzSuffixLens builds
 // them.
-func FuzzDom22Quick(f *testing.F) {
+func FuzzSuffixQuick(f *testing.F) {
 	for i, h := range suffixHosts() {
 		f.Add(h, uint16(i))
 	}
