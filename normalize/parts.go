@@ -490,7 +490,7 @@ func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
 	pre := uint8(preNo)
 	if i := scanAuthority(raw, v); i >= 0 && i < len(raw) && raw[i] == '/' {
 		v.authEnd, v.auth = i, true
-		if end := verbatimPath(raw, i, v); end >= 0 {
+		if end := partsPath(raw, i, v); end >= 0 {
 			if v.cut == 0 && !v.lower { // raw[:end] is the serialization
 				p.alias(raw[:end])
 				u := &p.u

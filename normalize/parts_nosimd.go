@@ -34,3 +34,6 @@ func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }
 // pathTail is the SIMD build's inline pathEnd for short tails; without
 // it the caller calls pathEnd.
 func pathTail(s string, i int) (end int, ok bool) { return 0, false }
+
+// partsPath is the SIMD build's one-load verbatimPath for the path parts.
+func partsPath(s string, i int, v *verbatimURL) int { return verbatimPath(s, i, v) }
