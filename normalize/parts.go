@@ -183,7 +183,63 @@ func (u *URL) QueryParams() []QueryParam {
 // QueryParam returns the value of the first pair named name, decoded as
 // QueryParams decodes it; ok is false when no pair has that name (the names
 // compared are the decoded ones: "a%20b" and "a+b" are both "a b").
+//
+// Only a key that can decode to name is decoded: a key without '+' and
+// '%' is itself decoded, and a key shorter than name cannot decode to it
+// (a serialized query is ASCII: an escape of three bytes decodes to one
+// byte, or to a U+FFFD of three, '+' to a space). Only the matching
+// pair's value is decoded. A loop without rawPairs' iterator, and a URL
+// without a query (most of web's) costs a test, inline.
 func (u *URL) QueryParam(name string) (value string, ok bool) {
+	if u.queryStart < 0 {
+		return "", false
+	}
+	return u.queryParam(name)
+}
+
+// queryParam is QueryParam for a URL with a query.
+func (u *URL) queryParam(name string) (value string, ok bool) {
+	q, _ := u.Query()
+	plain := !hasFormEscape(name) // a key equal to name is name decoded
+	var buf []byte
+	for q != "" {
+		var pair string
+		pair, q, _ = strings.Cut(q, "&")
+		if pair == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		switch {
+		case k == name && plain:
+		case len(k) < len(name) || !hasFormEscape(k):
+			continue
+		default:
+			var dk string
+			if dk, buf = formDecode(buf, k); dk != name {
+				continue
+			}
+		}
+		value, _ = formDecode(nil, v)
+		return value, true
+	}
+	return "", false
+}
+
+// hasFormEscape reports whether s has a '+' or a '%' (needsFormDecode)
+// in a loop over its bytes: query keys are short, and two
+// strings.IndexByte calls cost their setups each.
+func hasFormEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '+' || s[i] == '%' {
+			return true
+		}
+	}
+	return false
+}
+
+// queryParamRef is QueryParam by rawPairs and decoding every key: the
+// reference that the tests hold QueryParam to.
+func (u *URL) queryParamRef(name string) (value string, ok bool) {
 	q, _ := u.Query()
 	var buf []byte
 	for k, v := range rawPairs(q) {

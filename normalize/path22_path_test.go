@@ -11,15 +11,18 @@ import (
 )
 
 // path22Lists returns the URLs of testdata/urls and of the shared lists
-// ($URLNORM_DATA, or ../../shared/data/urls, when present).
+// ($URLNORM_DATA, or ../../shared/data/urls from the main checkout, or
+// ../../../shared/data/urls from a worktree, when present).
 func path22Lists(t *testing.T) []string {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/urls/*.txt")
 	dir := os.Getenv("URLNORM_DATA")
-	if dir == "" {
-		dir = "../../shared/data/urls"
+	var more []string
+	for _, d := range []string{dir, "../../shared/data/urls", "../../../shared/data/urls"} {
+		if more, _ = filepath.Glob(filepath.Join(d, "*.txt")); d != "" && len(more) > 0 {
+			break
+		}
 	}
-	more, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	var urls []string
 	for _, f := range append(files, more...) {
 		lines, err := urllist.Read(f)
