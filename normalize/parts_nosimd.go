@@ -23,9 +23,14 @@ func slashes(s string) uint32 {
 // ends: at its first '?' or '#', or at the end of s.
 func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
 
-// extensionSIMD is Extension's SIMD scan, which Extension calls only with
-// simdScans (AVX2).
-func (u *URL) extensionSIMD() (string, bool) { return "", false }
+// extension is Extension by extensionOf (the SIMD build's reads one
+// load of the path's end).
+func (u *URL) extension() string {
+	if u.opaque {
+		return ""
+	}
+	return extensionOf(u.Path(), u.plainPath)
+}
 
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
 // pathSlashes calls it only with simdScans.

@@ -98,20 +98,26 @@ var periodBytes = [32]uint8{'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.
 var semicolonBytes = [32]uint8{';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';',
 	';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';'}
 
-// extensionSIMD is Extension (extensionOf) from one load of the path's
+// extension is Extension (extensionOf) from one load of the path's
 // last 32 bytes, or fewer: the masks of its '/', '.' and ';' bytes give
 // the last segment, its parameters' start and its last dot, where
 // extensionOf's two backward scans (lastIndexByte) and its loop cost
 // 140 instructions per URL of web and their branches on the data
 // (url_extension 630 → 617 instructions per URL of web; test binaries
 // alternated three times, 02:49 UTC, load 3.6: 50.2–51.1 → 45.9–46.9 ns
-// per URL). ok is false when those bytes hold no
-// '/' and the path is longer (the caller's scan then reads it). A path
+// per URL). When those bytes hold no '/' and the path is longer,
+// extensionOf reads it. A path
 // of 32 bytes or fewer is read in the URL's 32 bytes up to its end when
 // the buffer has them (as pathSlashes), else by loadShort. The masks are
 // 64-bit and each shift count masked: a shift by 32 is one instruction.
-func (u *URL) extensionSIMD() (ext string, ok bool) {
+func (u *URL) extension() string {
+	if u.opaque {
+		return ""
+	}
 	p := u.Path()
+	if !simdScans {
+		return extensionOf(p, u.plainPath)
+	}
 	n := len(p)
 	base := 0 // bit k of the masks is p[base+k]
 	var slash, dot, semi uint64
@@ -130,7 +136,7 @@ func (u *URL) extensionSIMD() (ext string, ok bool) {
 	}
 	archsimd.ClearAVXUpperBits()
 	if slash == 0 && n > 32 {
-		return "", false
+		return extensionOf(p, u.plainPath) // the last '/' is further back
 	}
 	start := uint(bits.Len64(slash))                                     // the last segment's first byte (after its '/')
 	seg := (1<<(uint(min(n, 32))&63) - 1) &^ (uint64(1)<<(start&63) - 1) // its bytes in the masks
@@ -141,13 +147,13 @@ func (u *URL) extensionSIMD() (ext string, ok bool) {
 	}
 	dot &= seg
 	if dot == 0 {
-		return "", true
+		return ""
 	}
 	last := uint(bits.Len64(dot)) - 1
 	if lead := uint(bits.TrailingZeros64(^(dot >> (start & 63)))); start+lead >= last {
-		return "", true // only dots before the last one: "/.htaccess", "/..x"
+		return "" // only dots before the last one: "/.htaccess", "/..x"
 	}
-	return p[base+int(last)+1 : base+bits.Len64(seg)], true
+	return p[base+int(last)+1 : base+bits.Len64(seg)]
 }
 
 // pathMarks returns the masks of the '/', '.' and ';' bytes of x.
