@@ -103,7 +103,24 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			// bytes a step (+60).
 			start := 1
 			for off := 1; off < len(p); off += 32 {
-				for m := u.pathSlashes(p, off); m != 0; m &= m - 1 {
+				// The mask of p[off:off+32]: when that is the path's last
+				// 32 bytes or fewer and the URL's buffer has 32 bytes up
+				// to the path's end (most URLs), those 32 bytes read in
+				// place (slashesAt, inline) and shifted, the shift count
+				// masked (one instruction), where slashes' load of a
+				// short string takes a branch on its length that the
+				// paths of the web take either way (mispredicted) and
+				// u.str's test, slashes' call and frame cost 62
+				// instructions per URL of web. Here rather than in a
+				// method of its own (pathSlashes, not inlined: 25 more
+				// per URL of web, 523 against 548).
+				var m uint32
+				if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
+					m = uint32(uint64(slashesAt(u.buf, u.pathEnd-32)) >> (uint(32-n) & 63))
+				} else {
+					m = slashes(p[off:])
+				}
+				for ; m != 0; m &= m - 1 {
 					end := off + bits.TrailingZeros32(m)
 					if !yield(p[start:end]) {
 						return
@@ -126,25 +143,6 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			p = p[i:]
 		}
 	}
-}
-
-// pathSlashes is slashes(p[off:]) for p, u's path: when p[off:] is its
-// last 32 bytes or fewer and the URL's buffer has 32 bytes up to the
-// path's end (most URLs), the mask of those 32 bytes, shifted, where
-// slashes' load of a short string takes a branch on its length (16
-// bytes or more?) that the paths of the web take either way: one
-// mispredicted branch less per URL of web in cachegrind's model (3.95,
-// now 2.96) for 16 instructions more (616, now 632); urlbench's
-// Part/path_segments, two runs under load: 102.9, 102.3 → 99.9, 98.4 ns.
-func (u *URL) pathSlashes(p string, off int) uint32 {
-	if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
-		// The 32 bytes read in place (slashesAt, inline) and the shift
-		// count masked (one instruction), where u.str's test and slashes'
-		// call with its length test and frame cost 62 instructions per
-		// URL of web, now 37: url_path_segments 620 → 598.
-		return uint32(uint64(slashesAt(u.buf, u.pathEnd-32)) >> (uint(32-n) & 63))
-	}
-	return slashes(p[off:])
 }
 
 // QueryParam is one name=value pair of a query, decoded as HTML forms and

@@ -33,7 +33,7 @@ func (u *URL) extension() string {
 }
 
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
-// pathSlashes calls it only with simdScans.
+// AllPathSegments calls it only with simdScans.
 func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }
 
 // pathTail is the SIMD build's inline pathEnd for short tails; without

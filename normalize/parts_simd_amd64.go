@@ -28,7 +28,7 @@ func slashes(s string) uint32 {
 }
 
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32] (bit k:
-// b[i+k]), for pathSlashes: one load and one compare, small enough to be
+// b[i+k]), for AllPathSegments: one load and one compare, small enough to be
 // inlined.
 func slashesAt(b []byte, i int) uint32 {
 	m := archsimd.LoadUint8x32((*[32]uint8)(b[i : i+32])).Equal(archsimd.LoadUint8x32(&slashBytes)).ToBits()
@@ -108,7 +108,7 @@ var semicolonBytes = [32]uint8{';', ';', ';', ';', ';', ';', ';', ';', ';', ';',
 // per URL). When those bytes hold no '/' and the path is longer,
 // extensionOf reads it. A path
 // of 32 bytes or fewer is read in the URL's 32 bytes up to its end when
-// the buffer has them (as pathSlashes), else by loadShort. The masks are
+// the buffer has them (as AllPathSegments), else by loadShort. The masks are
 // 64-bit and each shift count masked: a shift by 32 is one instruction.
 func (u *URL) extension() string {
 	if u.opaque {
