@@ -193,7 +193,6 @@ func (u *URL) QueryParam(name string) (value string, ok bool) {
 // queryParam is QueryParam for a URL with a query.
 func (u *URL) queryParam(name string) (value string, ok bool) {
 	q, _ := u.Query()
-	plain := !hasFormEscape(name) // a key equal to name is name decoded
 	var buf []byte
 	for q != "" {
 		var pair string
@@ -203,9 +202,12 @@ func (u *URL) queryParam(name string) (value string, ok bool) {
 		}
 		k, v, _ := strings.Cut(pair, "=")
 		switch {
-		case k == name && plain:
-		case len(k) < len(name) || !hasFormEscape(k):
+		case len(k) < len(name):
 			continue
+		case !hasFormEscape(k): // k is its own decoding
+			if k != name {
+				continue
+			}
 		default:
 			var dk string
 			if dk, buf = formDecode(buf, k); dk != name {

@@ -101,3 +101,25 @@ func TestPartsPathMatchesVerbatimPath(t *testing.T) {
 		t.Fatalf("only %d URLs with a verbatim authority and a path", n)
 	}
 }
+
+// FuzzPartsPath holds partsPath to verbatimPath for any path behind hosts
+// of any length.
+func FuzzPartsPath(f *testing.F) {
+	for _, p := range path22Hand {
+		f.Add(uint8(3), p)
+	}
+	f.Fuzz(func(t *testing.T, host uint8, path string) {
+		s := "https://" + strings.Repeat("h", 1+int(host%64)) + "/" + path
+		var v, w verbatimURL
+		i := scanAuthority(s, &v)
+		if i < 0 || i >= len(s) || s[i] != '/' {
+			return
+		}
+		w = v
+		got, want := partsPath(s, i, &v), verbatimPath(s, i, &w)
+		if got != want || got >= 0 && (v.pathEnd != w.pathEnd || v.plainPath != w.plainPath) {
+			t.Fatalf("%q: partsPath %d (end %d, plain %v), verbatimPath %d (end %d, plain %v)",
+				s, got, v.pathEnd, v.plainPath, want, w.pathEnd, w.plainPath)
+		}
+	})
+}

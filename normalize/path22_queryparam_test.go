@@ -62,3 +62,23 @@ func TestQueryParamMatchesReference(t *testing.T) {
 		t.Fatalf("only %d matches", n)
 	}
 }
+
+// FuzzQueryParam holds QueryParam to queryParamRef for any query and name.
+func FuzzQueryParam(f *testing.F) {
+	for _, s := range []string{"a=1", "a+b=1&a%20b=2", "%FF=1&\uFFFD=2", "&&=x&", "utm_source=x"} {
+		f.Add(s, "a b")
+		f.Add(s, "utm_source")
+	}
+	var p Parser
+	f.Fuzz(func(t *testing.T, q, name string) {
+		u, err := p.Parse("https://h.io/?" + q)
+		if err != nil {
+			return
+		}
+		v, ok := u.QueryParam(name)
+		w, wok := u.queryParamRef(name)
+		if v != w || ok != wok {
+			t.Fatalf("query %q: QueryParam(%q) = %q, %v; reference %q, %v", q, name, v, ok, w, wok)
+		}
+	})
+}
