@@ -20,21 +20,16 @@ import (
 // extension), or nothing after its last dot. Path parameters are not part
 // of it: "/a.jsp;jsessionid=1" has "jsp" (RFC 3986 §3.3: ';' delimits a
 // segment's parameters).
-func (u *URL) Extension() string {
-	if u.opaque {
-		return ""
-	}
-	if simdScans {
-		if e, ok := u.extensionSIMD(); ok {
-			return e
-		}
-	}
-	return extensionOf(u.Path(), u.plainPath)
-}
+//
+// One call, inline: to the SIMD build's scan or the bytes' (extension,
+// parts_simd_amd64.go, parts_nosimd.go), which take the opaque path
+// (the opaque test and two calls in Extension cost 17 instructions per
+// URL of web).
+func (u *URL) Extension() string { return u.extension() }
 
 // extensionOf is Extension of a path that is a list (plain: it has no
 // ';'), by bytes: the portable build's, and the reference that the SIMD
-// build's scan (extensionSIMD) is tested against.
+// build's scan (extension) is tested against.
 func extensionOf(path string, plain bool) string {
 	seg := path[lastIndexByte(path, '/')+1:]
 	if !plain {
@@ -108,7 +103,24 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			// bytes a step (+60).
 			start := 1
 			for off := 1; off < len(p); off += 32 {
-				for m := u.pathSlashes(p, off); m != 0; m &= m - 1 {
+				// The mask of p[off:off+32]: when that is the path's last
+				// 32 bytes or fewer and the URL's buffer has 32 bytes up
+				// to the path's end (most URLs), those 32 bytes read in
+				// place (slashesAt, inline) and shifted, the shift count
+				// masked (one instruction), where slashes' load of a
+				// short string takes a branch on its length that the
+				// paths of the web take either way (mispredicted) and
+				// u.str's test, slashes' call and frame cost 62
+				// instructions per URL of web. Here rather than in a
+				// method of its own (pathSlashes, not inlined: 25 more
+				// per URL of web, 523 against 548).
+				var m uint32
+				if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
+					m = uint32(uint64(slashesAt(u.buf, u.pathEnd-32)) >> (uint(32-n) & 63))
+				} else {
+					m = slashes(p[off:])
+				}
+				for ; m != 0; m &= m - 1 {
 					end := off + bits.TrailingZeros32(m)
 					if !yield(p[start:end]) {
 						return
@@ -131,25 +143,6 @@ func (u *URL) AllPathSegments() iter.Seq[string] {
 			p = p[i:]
 		}
 	}
-}
-
-// pathSlashes is slashes(p[off:]) for p, u's path: when p[off:] is its
-// last 32 bytes or fewer and the URL's buffer has 32 bytes up to the
-// path's end (most URLs), the mask of those 32 bytes, shifted, where
-// slashes' load of a short string takes a branch on its length (16
-// bytes or more?) that the paths of the web take either way: one
-// mispredicted branch less per URL of web in cachegrind's model (3.95,
-// now 2.96) for 16 instructions more (616, now 632); urlbench's
-// Part/path_segments, two runs under load: 102.9, 102.3 → 99.9, 98.4 ns.
-func (u *URL) pathSlashes(p string, off int) uint32 {
-	if n := len(p) - off; n <= 32 && u.pathEnd >= 32 {
-		// The 32 bytes read in place (slashesAt, inline) and the shift
-		// count masked (one instruction), where u.str's test and slashes'
-		// call with its length test and frame cost 62 instructions per
-		// URL of web, now 37: url_path_segments 620 → 598.
-		return uint32(uint64(slashesAt(u.buf, u.pathEnd-32)) >> (uint(32-n) & 63))
-	}
-	return slashes(p[off:])
 }
 
 // QueryParam is one name=value pair of a query, decoded as HTML forms and
@@ -183,7 +176,65 @@ func (u *URL) QueryParams() []QueryParam {
 // QueryParam returns the value of the first pair named name, decoded as
 // QueryParams decodes it; ok is false when no pair has that name (the names
 // compared are the decoded ones: "a%20b" and "a+b" are both "a b").
+//
+// Only a key that can decode to name is decoded: a key without '+' and
+// '%' is itself decoded, and a key shorter than name cannot decode to it
+// (a serialized query is ASCII: an escape of three bytes decodes to one
+// byte, or to a U+FFFD of three, '+' to a space). Only the matching
+// pair's value is decoded. A loop without rawPairs' iterator, and a URL
+// without a query (most of web's) costs a test, inline.
 func (u *URL) QueryParam(name string) (value string, ok bool) {
+	if u.queryStart < 0 {
+		return "", false
+	}
+	return u.queryParam(name)
+}
+
+// queryParam is QueryParam for a URL with a query.
+func (u *URL) queryParam(name string) (value string, ok bool) {
+	q, _ := u.Query()
+	var buf []byte
+	for q != "" {
+		var pair string
+		pair, q, _ = strings.Cut(q, "&")
+		if pair == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		switch {
+		case len(k) < len(name):
+			continue
+		case !hasFormEscape(k): // k is its own decoding
+			if k != name {
+				continue
+			}
+		default:
+			var dk string
+			if dk, buf = formDecode(buf, k); dk != name {
+				continue
+			}
+		}
+		value, _ = formDecode(nil, v)
+		return value, true
+	}
+	return "", false
+}
+
+// hasFormEscape reports whether s has a '+' or a '%' (needsFormDecode)
+// in a loop over its bytes: query keys are short, and two
+// strings.IndexByte calls cost their setups each.
+func hasFormEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '+' || s[i] == '%' {
+			return true
+		}
+	}
+	return false
+}
+
+// queryParamRef is QueryParam by rawPairs and decoding every key: the
+// reference that the tests hold QueryParam to.
+func (u *URL) queryParamRef(name string) (value string, ok bool) {
 	q, _ := u.Query()
 	var buf []byte
 	for k, v := range rawPairs(q) {
@@ -490,7 +541,7 @@ func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
 	pre := uint8(preNo)
 	if i := scanAuthority(raw, v); i >= 0 && i < len(raw) && raw[i] == '/' {
 		v.authEnd, v.auth = i, true
-		if end := verbatimPath(raw, i, v); end >= 0 {
+		if end := partsPath(raw, i, v); end >= 0 {
 			if v.cut == 0 && !v.lower { // raw[:end] is the serialization
 				p.alias(raw[:end])
 				u := &p.u

@@ -7,7 +7,7 @@ import (
 )
 
 // TestExtensionMatchesBytes holds Extension (the SIMD build's one-load
-// scan, extensionSIMD, with AVX2) to extensionOf, the byte-by-byte
+// scan, extension, with AVX2) to extensionOf, the byte-by-byte
 // reference, over paths made of '/', '.', ';', '%' and letters: every
 // path of up to 6 of those bytes, then random paths of up to 80 bytes,
 // behind hosts of 1 to 40 bytes (so that the URL's 32 bytes up to the

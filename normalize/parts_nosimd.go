@@ -23,14 +23,22 @@ func slashes(s string) uint32 {
 // ends: at its first '?' or '#', or at the end of s.
 func pathEnd(s string, i int) int { return pathEndIndexByte(s, i) }
 
-// extensionSIMD is Extension's SIMD scan, which Extension calls only with
-// simdScans (AVX2).
-func (u *URL) extensionSIMD() (string, bool) { return "", false }
+// extension is Extension by extensionOf (the SIMD build's reads one
+// load of the path's end).
+func (u *URL) extension() string {
+	if u.opaque {
+		return ""
+	}
+	return extensionOf(u.Path(), u.plainPath)
+}
 
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32];
-// pathSlashes calls it only with simdScans.
+// AllPathSegments calls it only with simdScans.
 func slashesAt(b []byte, i int) uint32 { return slashes(string(b[i : i+32])) }
 
 // pathTail is the SIMD build's inline pathEnd for short tails; without
 // it the caller calls pathEnd.
 func pathTail(s string, i int) (end int, ok bool) { return 0, false }
+
+// partsPath is the SIMD build's one-load verbatimPath for the path parts.
+func partsPath(s string, i int, v *verbatimURL) int { return verbatimPath(s, i, v) }

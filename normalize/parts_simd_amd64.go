@@ -28,7 +28,7 @@ func slashes(s string) uint32 {
 }
 
 // slashesAt returns the bit mask of the '/' bytes of b[i:i+32] (bit k:
-// b[i+k]), for pathSlashes: one load and one compare, small enough to be
+// b[i+k]), for AllPathSegments: one load and one compare, small enough to be
 // inlined.
 func slashesAt(b []byte, i int) uint32 {
 	m := archsimd.LoadUint8x32((*[32]uint8)(b[i : i+32])).Equal(archsimd.LoadUint8x32(&slashBytes)).ToBits()
@@ -98,20 +98,26 @@ var periodBytes = [32]uint8{'.', '.', '.', '.', '.', '.', '.', '.', '.', '.', '.
 var semicolonBytes = [32]uint8{';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';',
 	';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';', ';'}
 
-// extensionSIMD is Extension (extensionOf) from one load of the path's
+// extension is Extension (extensionOf) from one load of the path's
 // last 32 bytes, or fewer: the masks of its '/', '.' and ';' bytes give
 // the last segment, its parameters' start and its last dot, where
 // extensionOf's two backward scans (lastIndexByte) and its loop cost
 // 140 instructions per URL of web and their branches on the data
 // (url_extension 630 → 617 instructions per URL of web; test binaries
 // alternated three times, 02:49 UTC, load 3.6: 50.2–51.1 → 45.9–46.9 ns
-// per URL). ok is false when those bytes hold no
-// '/' and the path is longer (the caller's scan then reads it). A path
+// per URL). When those bytes hold no '/' and the path is longer,
+// extensionOf reads it. A path
 // of 32 bytes or fewer is read in the URL's 32 bytes up to its end when
-// the buffer has them (as pathSlashes), else by loadShort. The masks are
+// the buffer has them (as AllPathSegments), else by loadShort. The masks are
 // 64-bit and each shift count masked: a shift by 32 is one instruction.
-func (u *URL) extensionSIMD() (ext string, ok bool) {
+func (u *URL) extension() string {
+	if u.opaque {
+		return ""
+	}
 	p := u.Path()
+	if !simdScans {
+		return extensionOf(p, u.plainPath)
+	}
 	n := len(p)
 	base := 0 // bit k of the masks is p[base+k]
 	var slash, dot, semi uint64
@@ -130,7 +136,7 @@ func (u *URL) extensionSIMD() (ext string, ok bool) {
 	}
 	archsimd.ClearAVXUpperBits()
 	if slash == 0 && n > 32 {
-		return "", false
+		return extensionOf(p, u.plainPath) // the last '/' is further back
 	}
 	start := uint(bits.Len64(slash))                                     // the last segment's first byte (after its '/')
 	seg := (1<<(uint(min(n, 32))&63) - 1) &^ (uint64(1)<<(start&63) - 1) // its bytes in the masks
@@ -141,13 +147,13 @@ func (u *URL) extensionSIMD() (ext string, ok bool) {
 	}
 	dot &= seg
 	if dot == 0 {
-		return "", true
+		return ""
 	}
 	last := uint(bits.Len64(dot)) - 1
 	if lead := uint(bits.TrailingZeros64(^(dot >> (start & 63)))); start+lead >= last {
-		return "", true // only dots before the last one: "/.htaccess", "/..x"
+		return "" // only dots before the last one: "/.htaccess", "/..x"
 	}
-	return p[base+int(last)+1 : base+bits.Len64(seg)], true
+	return p[base+int(last)+1 : base+bits.Len64(seg)]
 }
 
 // pathMarks returns the masks of the '/', '.' and ';' bytes of x.
@@ -155,4 +161,99 @@ func pathMarks(x archsimd.Uint8x32) (slash, dot, semi uint64) {
 	return uint64(x.Equal(archsimd.LoadUint8x32(&slashBytes)).ToBits()),
 		uint64(x.Equal(archsimd.LoadUint8x32(&periodBytes)).ToBits()),
 		uint64(x.Equal(archsimd.LoadUint8x32(&semicolonBytes)).ToBits())
+}
+
+var percentBytes = [32]uint8{'%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%',
+	'%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%', '%'}
+
+// partsPath is verbatimPath for the path parts (ParseThroughPath): the
+// same answer, v.pathEnd and v.plainPath, where a step takes one nibble
+// lookup for the bytes that end the path or that the parser changes
+// (pathOrdinary) and a compare each for '/', '.', '%' and ';' (wAfter
+// and wNote are made of those), and verbatimPath's step four nibbleSet
+// lookups, each mask mapped through positions: 140 instructions per URL
+// of web, now 105 (url_path 463 → 440). The rest of the URL from the
+// path's '/' at s[i] is 32 bytes or fewer in 86 % of web's URLs: one
+// step, in the URL's last 32 bytes (their lanes before i shifted out), or
+// in loadShort's for a URL shorter than 32 bytes (partsPathShort).
+func partsPath(s string, i int, v *verbatimURL) int {
+	ord := pathOrdinary // nil: no nibbleSet (never, TestScansMatchSWAR)
+	if !simdScans || ord == nil {
+		return verbatimPath(s, i, v)
+	}
+	if len(s) < 32 {
+		return partsPathShort(s, i, v, ord)
+	}
+	var marked, carry uint64 // marked: "//", "/.", "/%", '%' or ';' seen (not plain)
+	for j := i; ; j += 32 {
+		// s[k:k+32] without load32's bounds checks: the last 32 bytes
+		// when s[j+32] is past the end, lane sh is s[j] (those before
+		// it are the authority's or read already).
+		k := min(j, len(s)-32)
+		stop, slash, after, note := partsMarks(archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), k))), ord)
+		sh := uint(j-k) & 63
+		n := min(len(s)-j, 32)                                  // the bytes of s in this step
+		end := bits.TrailingZeros64(stop>>sh | 1<<(uint(n)&63)) // n when none
+		path := uint64(1)<<(uint(end)&63) - 1
+		slash = slash >> sh & path
+		pairs := (slash<<1 | carry) & (after >> sh) & path
+		marked |= pairs | note>>sh&path
+		// VZEROUPPER on the way out only: in the step it made the
+		// compiler keep the compares' vectors across it (four spills and
+		// reloads) and take their masks after it (url_path 448 → 440).
+		if end < n && pathFast[s[j+end]] != pfEnd {
+			archsimd.ClearAVXUpperBits()
+			return -1 // a byte of the path percent-encode set or '\'
+		}
+		if dots := pairs &^ slash; dots != 0 { // "/." or "/%": a dot segment?
+			archsimd.ClearAVXUpperBits()
+			for ; dots != 0; dots &= dots - 1 {
+				if dotSegment(s[j+bits.TrailingZeros64(dots):]) {
+					return -1
+				}
+			}
+		}
+		if end < 32 || j+32 >= len(s) {
+			archsimd.ClearAVXUpperBits()
+			v.pathEnd, v.plainPath = j+end, marked == 0
+			return j + end
+		}
+		carry = slash >> 31
+	}
+}
+
+// partsPathShort is partsPath for a URL shorter than 32 bytes (11 % of
+// web's), read by loadShort: one step.
+func partsPathShort(s string, i int, v *verbatimURL, ord *nibbleSet) int {
+	x, at := loadShort(s)
+	stop, slash, after, note := partsMarks(x, ord)
+	sh, n := uint(i)&63, len(s)-i
+	end := bits.TrailingZeros64(uint64(positions(uint32(stop), at))>>sh | 1<<(uint(n)&63)) // n when none
+	path := uint64(1)<<(uint(end)&63) - 1
+	slash = uint64(positions(uint32(slash), at)) >> sh & path
+	pairs := slash << 1 & (uint64(positions(uint32(after), at)) >> sh) & path
+	marked := pairs | uint64(positions(uint32(note), at))>>sh&path
+	archsimd.ClearAVXUpperBits()
+	if end < n && pathFast[s[i+end]] != pfEnd {
+		return -1
+	}
+	for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
+		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
+			return -1
+		}
+	}
+	v.pathEnd, v.plainPath = i+end, marked == 0
+	return i + end
+}
+
+// partsMarks returns partsPath's masks of x: the bytes that end the path
+// or that the parser changes, '/', those that make the segment after a
+// '/' need a look ('/', '.', '%': wAfter) and '%' and ';' (wNote).
+func partsMarks(x archsimd.Uint8x32, ord *nibbleSet) (stop, slash, after, note uint64) {
+	sl := x.Equal(archsimd.LoadUint8x32(&slashBytes))
+	pct := x.Equal(archsimd.LoadUint8x32(&percentBytes))
+	stop, slash = uint64(^ord.in(nibbles(x))), uint64(sl.ToBits())
+	after = uint64(sl.Or(pct).Or(x.Equal(archsimd.LoadUint8x32(&periodBytes))).ToBits())
+	note = uint64(pct.Or(x.Equal(archsimd.LoadUint8x32(&semicolonBytes))).ToBits())
+	return
 }
