@@ -462,7 +462,7 @@ func (c *Column) appendBool(v bool) {
 // loop's registers); a first pass making room in every column, so that
 // the second had no call at all, 2,302 (three capacity checks a
 // member).
-func (b *columnBuilder) Record(fs []sqltype.Field) {
+func (b *columnBuilder) Record(fs []sqltype.Field, _ string) {
 	c, _ := b.next()
 	if c.kind != kindStruct || len(fs) != len(c.Children) {
 		panic(fmt.Sprintf("bridge: %d record fields for %s", len(fs), c.Type.SQL()))

@@ -43,7 +43,7 @@ func FuzzRecord(f *testing.F) {
 		jm.Reset(typ, nil)
 		r, own := sqltype.Fields(&jr, len(fs))
 		copy(own, fs)
-		sqltype.WriteRecord(&jr, r, typ, own)
+		sqltype.WriteRecord(&jr, r, typ, own, "")
 		sqltype.WriteMembers(&jm, typ, fs)
 		if string(jr.Buf) != string(jm.Buf) {
 			t.Fatalf("JSON: Record %s, member by member %s", jr.Buf, jm.Buf)
