@@ -320,7 +320,7 @@ func parseURL(b Builder, u *normalize.URL) (null bool) {
 	fs[9] = orNull(d.RegistrableDomain)
 	fs[10] = orNull(d.PublicSuffix)
 	fs[11] = orNull(d.Subdomain)
-	sqltype.WriteRecord(b, r, ParseURLType, fs)
+	sqltype.WriteRecord(b, r, ParseURLType, fs, u.String())
 	return false
 }
 

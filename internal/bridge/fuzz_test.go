@@ -10,7 +10,9 @@ import (
 
 // FuzzRecord: a record of any strings (cut from a and b at any lengths,
 // NULL or not) is written by the columns' Record and by SQLite's JSON
-// Record exactly as member by member (sqltype.WriteMembers); and
+// Record (given a as its hint: the pieces of a are quoted without a test
+// of their own when a is plain) exactly as member by member
+// (sqltype.WriteMembers); and
 // try_parse_url of a through the bridge (Record) is the value udf's
 // boxed Value builds.
 //
@@ -43,7 +45,7 @@ func FuzzRecord(f *testing.F) {
 		jm.Reset(typ, nil)
 		r, own := sqltype.Fields(&jr, len(fs))
 		copy(own, fs)
-		sqltype.WriteRecord(&jr, r, typ, own)
+		sqltype.WriteRecord(&jr, r, typ, own, a) // a and a[:len(a)/2] are pieces of the hint
 		sqltype.WriteMembers(&jm, typ, fs)
 		if string(jr.Buf) != string(jm.Buf) {
 			t.Fatalf("JSON: Record %s, member by member %s", jr.Buf, jm.Buf)

@@ -108,7 +108,7 @@ func TestRecordRejectsWrongShapes(t *testing.T) {
 		f := udf.NewBuild("bad_record", []udf.Arg{{Name: "url"}}, mustType(t, tc.typ), func(b udf.Builder, _ []string) (bool, error) {
 			_, fs := sqltype.Fields(b, 2)
 			fs[0], fs[1] = sqltype.Field{S: "x"}, sqltype.Field{N: 1 << 40}
-			b.(sqltype.RecordBuilder).Record(fs)
+			b.(sqltype.RecordBuilder).Record(fs, "")
 			return false, nil
 		})
 		err := Chunk(f, 1, []Vector{duckStrings("https://example.com/")}, NewColumn(f.Returns), func(*Column, int) error { return nil })
@@ -169,7 +169,7 @@ func writeRecord(b sqltype.Builder, typ *udf.SQLType, fs []sqltype.Field, fast b
 	r, own := sqltype.Fields(b, len(fs))
 	copy(own, fs)
 	if fast {
-		sqltype.WriteRecord(b, r, typ, own)
+		sqltype.WriteRecord(b, r, typ, own, "")
 	} else {
 		sqltype.WriteMembers(b, typ, own)
 	}

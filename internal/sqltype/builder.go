@@ -128,8 +128,10 @@ type RecordBuilder interface {
 	// (they hold the last record's values).
 	Fields(n int) []Field
 	// Record writes the record whose members' values are fs, which
-	// Fields returned.
-	Record(fs []Field)
+	// Fields returned. src is a hint, a string that VARCHAR members may
+	// be pieces of (parse_url's: the URL it parsed), or "": SQLite's JSON
+	// tests src for bytes to escape once, not each member in it.
+	Record(fs []Field, src string)
 }
 
 // Fields returns n Fields for a record to be written to b with
@@ -148,9 +150,10 @@ func Fields(b Builder, n int) (RecordBuilder, []Field) {
 // (WriteMembers); r and fs are what Fields returned. (One type assertion
 // a record: a second one in WriteRecord cost parse_url's row 12
 // instructions, a Record value holding the fields and the builder 25.)
-func WriteRecord(b Builder, r RecordBuilder, t *Type, fs []Field) {
+// src is Record's hint (RecordBuilder), or "".
+func WriteRecord(b Builder, r RecordBuilder, t *Type, fs []Field, src string) {
 	if r != nil {
-		r.Record(fs)
+		r.Record(fs, src)
 		return
 	}
 	WriteMembers(b, t, fs)
@@ -401,13 +404,18 @@ func (j *JSON) End() {
 
 // Record writes a STRUCT of scalars (RecordBuilder): each member's key
 // and value in one loop, where a call per member through the Builder
-// interface found the key from the frame.
-func (j *JSON) Record(fs []Field) {
+// interface found the key from the frame. When src is plain (jsonPlain),
+// so is any member within it, which is then quoted without a test of its
+// own: parse_url's members are (but host_type) pieces of the URL, and
+// one test of the URL cost a third of testing them each (the domain
+// parts repeat the host).
+func (j *JSON) Record(fs []Field, src string) {
 	t := j.nextType()
 	CheckRecord(t, len(fs))
 	j.next()
 	keys := j.structKeys(t)
 	keys = keys[:len(fs)]
+	plain := jsonPlain(src)
 	j.Buf = append(j.Buf, '{')
 	for i := range keys {
 		f, k := &fs[i], &keys[i]
@@ -415,6 +423,8 @@ func (j *JSON) Record(fs []Field) {
 		switch {
 		case f.Null:
 			j.Buf = append(j.Buf, "null"...)
+		case k.val == jsonText && plain && within(f.S, src):
+			j.Buf = appendQuoted(j.Buf, f.S)
 		case k.val == jsonText:
 			j.Buf = appendJSONString(j.Buf, f.S)
 		case k.val == jsonInt:
@@ -474,8 +484,19 @@ func appendJSONString(dst []byte, s string) []byte {
 		appendScalar(&b, s) // cannot fail on a string
 		return append(dst, b.Bytes()...)
 	}
-	// One capacity check and one copy (three appends cost twice as much
-	// on parse_url's twelve short strings).
+	return appendQuoted(dst, s)
+}
+
+// within reports whether s is a piece of src's memory.
+func within(s, src string) bool {
+	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(src)))
+	return off <= uintptr(len(src)) && uintptr(len(s)) <= uintptr(len(src))-off
+}
+
+// appendQuoted appends s, plain (jsonPlain), in quotes: one capacity
+// check and one copy (three appends cost twice as much on parse_url's
+// twelve short strings).
+func appendQuoted(dst []byte, s string) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, len(s)+2)[:n+len(s)+2]
 	dst[n] = '"'
@@ -591,7 +612,7 @@ func (x *Boxed) Bool(b bool) { x.put(b) }
 // Record writes a STRUCT of scalars as the []any WriteMembers would
 // build, in one loop without a frame (WriteMembers' call per member
 // through the interface cost the boxed parse_url row 10 %).
-func (x *Boxed) Record(fs []Field) {
+func (x *Boxed) Record(fs []Field, _ string) {
 	t := x.nextType()
 	CheckRecord(t, len(fs))
 	v := make([]any, len(fs))

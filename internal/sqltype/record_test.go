@@ -35,7 +35,7 @@ func TestRecordMatchesMembers(t *testing.T) {
 	write := func(b Builder, r RecordBuilder, root *Type, fs []Field, record bool) {
 		put := func() {
 			if record {
-				WriteRecord(b, r, typ, fs)
+				WriteRecord(b, r, typ, fs, "")
 			} else {
 				WriteMembers(b, typ, fs)
 			}
@@ -103,7 +103,7 @@ func TestRecordRejects(t *testing.T) {
 		var x Boxed
 		x.Reset(root)
 		for _, b := range []RecordBuilder{&j, &x} {
-			if !panics(func() { b.Record(fs) }) {
+			if !panics(func() { b.Record(fs, "") }) {
 				t.Errorf("%s: %T's Record did not panic", name, b)
 			}
 		}
