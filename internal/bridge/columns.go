@@ -102,7 +102,6 @@ func NewColumn(t *udf.SQLType) *Column {
 	for _, m := range t.Members {
 		c.Children = append(c.Children, NewColumn(m.Type))
 	}
-	staggerEnds(c.Children)
 	switch {
 	case t.IsMap():
 		c.Elem = NewColumn(&udf.SQLType{Members: []*udf.Member{{Name: "key", Type: t.Key}, {Name: "value", Type: t.Elem}}})
@@ -110,37 +109,6 @@ func NewColumn(t *udf.SQLType) *Column {
 		c.Elem = NewColumn(t.Elem)
 	}
 	return c
-}
-
-// chunkRows is the rows of a DuckDB chunk (STANDARD_VECTOR_SIZE).
-const chunkRows = 2048
-
-// staggerEnds gives the VARCHAR columns among kids (a STRUCT's members)
-// room for a chunk's ends in one array, each column's a line (64 bytes)
-// further from a 4 KiB boundary than the one before. Apart, each in an
-// allocation of its own, they began at the same offset of a page and,
-// written at the same pace (8 bytes a row), fell in the same set of the
-// CPU's L1 cache: parse_url's eleven, more than its ways, missed it on
-// about every write (cachegrind: 13.5 write misses a row of
-// BenchmarkChunk/Chunk/parse_url). A column that outgrows its room
-// reallocates, as any slice.
-func staggerEnds(kids []*Column) {
-	var n int
-	for _, k := range kids {
-		if k.kind == kindVarchar {
-			n++
-		}
-	}
-	if n < 2 {
-		return
-	}
-	const region = chunkRows + 8 // a line more than a chunk: the next one starts a line later
-	all := make([]uint64, n*region)
-	for _, k := range kids {
-		if k.kind == kindVarchar {
-			k.Ends, all = all[:0:chunkRows], all[region:]
-		}
-	}
 }
 
 // NullEnd flags a NULL row's end in a VARCHAR column's Ends: no chunk's
