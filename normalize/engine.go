@@ -57,6 +57,9 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 			if c.same {
 				return raw[:c.end], nil // canon.string's first case, without a call
 			}
+			if c.upgradeOnly() {
+				return c.upgradedString(raw), nil
+			}
 			return c.string(raw), nil
 		}
 	}
@@ -67,6 +70,27 @@ func (n *Normalizer) normalizeDepth(raw string, depth int) (string, error) {
 		return "", st.err("normalize", raw, k)
 	}
 	return resultOf(st.out, raw), nil
+}
+
+// upgradeOnly reports whether the canonical form c says is its scheme
+// (scheme.upgrade) and s[schemeEnd:end] (nothing cut, nothing to
+// lowercase, no query rewritten): clara's http URLs, 5,844 of web's
+// 59,440. Normalize then writes them into a strings.Builder, whose buffer
+// is not zeroed first, where canon.string's make zeroes it (a call to
+// memclr) and canon.append tests every cut: clara on web 0.36 fewer
+// mispredicted branches per URL (cachegrind --branch-sim: memmove,
+// mallocgc, memclr), 2 instructions more (issue 18).
+func (c *canon) upgradeOnly() bool {
+	return c.upgrade && c.a == c.b && c.slash == c.rest && c.sort == nil && c.lowerTo == 0
+}
+
+// upgradedString is canon.string of an upgradeOnly c.
+func (c *canon) upgradedString(s string) string {
+	var b strings.Builder
+	b.Grow(len(c.scheme) + c.end - int(c.schemeEnd))
+	b.WriteString(c.scheme)
+	b.WriteString(s[c.schemeEnd:c.end])
+	return b.String()
 }
 
 // resultOf returns out as a string: raw itself when out is raw, or a
