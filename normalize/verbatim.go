@@ -796,12 +796,11 @@ func (n *Normalizer) hostKeyLens() uint64 { return n.hostTo.lens | n.hosts.lens 
 // host.require_dot refuses: verbatimCanon), for a profile that looks
 // hosts up (hostLookups; verbatimCanon asks no other, which spares
 // normalize-url the call: 30 instructions per URL of web). A host with
-// uppercase letters (upper) is refused: the lookups would need it
-// lowercased first, in a copy (host.strip_www reads it in any case:
-// wwwCut).
+// uppercase letters (upper) is looked up lowercased, in a copy
+// (hostChangesUpper; host.strip_www reads it in any case: wwwCut).
 func (n *Normalizer) hostChanges(h string, upper bool) bool {
 	if upper {
-		return true
+		return n.hostChangesUpper(h)
 	}
 	if !n.hostKeys.may(h) { // the three maps' keys together: most hosts are in none
 		return false
