@@ -49,6 +49,7 @@ type Normalizer struct {
 	needParams bool
 	order      func(b []byte, a, c param) int // query.order's comparison (orderOf); nil when it keeps the order
 	endsKeyed  bool                           // appendQuery may write a query through appendEndsKept (compileQuery)
+	pairQ      bool                           // pairOrder(), compiled: a string comparison per call in endsKeptOrRemoved and the sorts
 	fragment   bool
 	hash       string
 	maxLen     int
@@ -608,6 +609,7 @@ func (n *Normalizer) compileQuery(p *Profile) error {
 	// pieces (not sort_decoded, which reads escapes; a "k=" cut to "k"
 	// changes a pair's bytes and key_value's "k" before "k=", not a key).
 	n.endsKeyed = n.order == nil || !n.k.sortDecoded && (!p.Query.BareEmptyValue || p.Query.Order == OrderKey)
+	n.pairQ = p.Query.Order == OrderPair && !n.k.sortDecoded
 	// Split the query into parameters only when a rule works on them.
 	n.needParams = p.Query.Order != "" && p.Query.Order != OrderKeep ||
 		len(n.base) > 0 || p.Pagination != nil || len(p.Hosts) > 0 ||
