@@ -10,10 +10,10 @@ import (
 	"github.com/urlnorm/urlnorm/internal/urllist"
 )
 
-// path22Lists returns the URLs of testdata/urls and of the shared lists
+// partsLists returns the URLs of testdata/urls and of the shared lists
 // ($URLNORM_DATA, or ../../shared/data/urls from the main checkout, or
 // ../../../shared/data/urls from a worktree, when present).
-func path22Lists(t *testing.T) []string {
+func partsLists(t *testing.T) []string {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/urls/*.txt")
 	dir := os.Getenv("URLNORM_DATA")
@@ -34,11 +34,11 @@ func path22Lists(t *testing.T) []string {
 	return urls
 }
 
-// path22Hand are paths that partsPath must refuse or mark as not plain:
+// partsPathHand are paths that partsPath must refuse or mark as not plain:
 // dot segments (also escaped), '\', bytes to percent-encode, non-ASCII,
 // tab and newline (which the parser strips), "//", '%' and ';', a '?' or
 // '#' right after the '/', and each of them near the 32-byte steps.
-var path22Hand = []string{
+var partsPathHand = []string{
 	"/", "/a", "/.", "/..", "/./", "/../", "/a/.", "/a/..", "/a/./b", "/a/../b", "/.a", "/..a", "/a.b/", "/a/.b",
 	"/%2e", "/%2E", "/%2e%2e", "/.%2e/", "/%2e./x", "/%2", "/%", "/a%20b", "/a;b", "/a;b/c", "//", "/a//b", "/a/",
 	"/a\\b", "/\\", "/a b", "/a\tb", "/a\nb", "/a\rb", "/é", "/a\x80", "/a\x7f", "/a\"b", "/a<b", "/a>b", "/a`b",
@@ -57,24 +57,15 @@ func TestPartsPathMatchesVerbatimPath(t *testing.T) {
 	n := 0
 	check := func(s string) {
 		t.Helper()
-		var v, w verbatimURL
-		i := scanAuthority(s, &v)
-		if i < 0 || i >= len(s) || s[i] != '/' {
-			return
+		if checkPartsPath(t, s) {
+			n++
 		}
-		w = v
-		got, want := partsPath(s, i, &v), verbatimPath(s, i, &w)
-		if got != want || got >= 0 && (v.pathEnd != w.pathEnd || v.plainPath != w.plainPath) {
-			t.Fatalf("%q: partsPath %d (end %d, plain %v), verbatimPath %d (end %d, plain %v)",
-				s, got, v.pathEnd, v.plainPath, want, w.pathEnd, w.plainPath)
-		}
-		n++
 	}
-	for _, s := range path22Lists(t) {
+	for _, s := range partsLists(t) {
 		check(s)
 	}
 	tails := []string{"", "?q=1", "#f", "?" + strings.Repeat("q", 40), "#" + strings.Repeat("%", 40)}
-	for _, p := range path22Hand {
+	for _, p := range partsPathHand {
 		for pad := range 70 {
 			for _, host := range []string{"h.io", strings.Repeat("h", 30) + ".io"} {
 				for _, tail := range tails {
@@ -105,21 +96,31 @@ func TestPartsPathMatchesVerbatimPath(t *testing.T) {
 // FuzzPartsPath holds partsPath to verbatimPath for any path behind hosts
 // of any length.
 func FuzzPartsPath(f *testing.F) {
-	for _, p := range path22Hand {
+	for _, p := range partsPathHand {
 		f.Add(uint8(3), p)
 	}
 	f.Fuzz(func(t *testing.T, host uint8, path string) {
 		s := "https://" + strings.Repeat("h", 1+int(host%64)) + "/" + path
-		var v, w verbatimURL
-		i := scanAuthority(s, &v)
-		if i < 0 || i >= len(s) || s[i] != '/' {
-			return
-		}
-		w = v
-		got, want := partsPath(s, i, &v), verbatimPath(s, i, &w)
-		if got != want || got >= 0 && (v.pathEnd != w.pathEnd || v.plainPath != w.plainPath) {
-			t.Fatalf("%q: partsPath %d (end %d, plain %v), verbatimPath %d (end %d, plain %v)",
-				s, got, v.pathEnd, v.plainPath, want, w.pathEnd, w.plainPath)
-		}
+		checkPartsPath(t, s)
 	})
+}
+
+// checkPartsPath fails t when partsPath and verbatimPath disagree on s
+// (their answer, the path's end, whether it is plain), for a URL whose
+// authority scanAuthority reads and a path follows; it reports whether s
+// is such a URL.
+func checkPartsPath(t *testing.T, s string) bool {
+	t.Helper()
+	var v, w verbatimURL
+	i := scanAuthority(s, &v)
+	if i < 0 || i >= len(s) || s[i] != '/' {
+		return false
+	}
+	w = v
+	got, want := partsPath(s, i, &v), verbatimPath(s, i, &w)
+	if got != want || got >= 0 && (v.pathEnd != w.pathEnd || v.plainPath != w.plainPath) {
+		t.Fatalf("%q: partsPath %d (end %d, plain %v), verbatimPath %d (end %d, plain %v)",
+			s, got, v.pathEnd, v.plainPath, want, w.pathEnd, w.plainPath)
+	}
+	return true
 }

@@ -46,7 +46,7 @@ func TestQueryParamMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range path22Lists(t) {
+	for _, s := range partsLists(t) {
 		check(s)
 	}
 	for _, q := range []string{
