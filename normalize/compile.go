@@ -49,7 +49,7 @@ type Normalizer struct {
 	needParams bool
 	order      func(b []byte, a, c param) int // query.order's comparison (orderOf); nil when it keeps the order
 	endsKeyed  bool                           // appendQuery may write a query through appendEndsKept (compileQuery)
-	pairQ      bool                           // pairOrder(), compiled: a string comparison per call in endsKeptOrRemoved and the sorts
+	pairQ      bool                           // the order is cmpPair (query.order pair, not sort_decoded): compiled, where a string comparison per call cost endsKeptOrRemoved and the sorts
 	fragment   bool
 	hash       string
 	maxLen     int

@@ -346,8 +346,8 @@ func (r *keyRules) removes(k string, why bool) (reason string, page bool) {
 		return removesBy(r.page, r.groups, r.keep, k)
 	}
 	x := r.names.bitsOf(k)
-	if len(r.others) > 0 && x&keyPage == 0 && (why || x < keyGroup || x&keyKeep != 0 || r.keepOther) {
-		x = r.otherBits(k, x, why) // not for a key pagination has, nor one a group has and query.keep's names do not when the caller asks only whether (pagination's others win over a kept name): no call
+	if r.needOthers(x, why) {
+		x = r.otherBits(k, x, why)
 	}
 	if x&keyPage != 0 {
 		return "pagination", true
@@ -356,6 +356,15 @@ func (r *keyRules) removes(k string, why bool) (reason string, page bool) {
 		return r.groups[bits.TrailingZeros64(g)].reason, false
 	}
 	return "", false
+}
+
+// needOthers reports whether removes and removed must add the others'
+// bits (otherBits) to x, the bits of a key among the exact names: not
+// for a key pagination has, nor one a group has and query.keep's names
+// do not when the caller asks only whether (pagination's others win over
+// a kept name). Inline in both: their call to otherBits is the only one.
+func (r *keyRules) needOthers(x uint64, why bool) bool {
+	return len(r.others) > 0 && x&keyPage == 0 && (why || x < keyGroup || x&keyKeep != 0 || r.keepOther)
 }
 
 // otherBits returns x, the bits of the key k among the exact names, with
@@ -424,9 +433,8 @@ func (n *Normalizer) removesBase(k string) bool {
 }
 
 // removed reports whether r removes the key k: removes(k, false) gives
-// a reason, decided on the same bits (the names', and the others' only
-// where they may change the answer) without the reason's load. The
-// callers ask whether, never why: removes cost edge-gateway 49
+// a reason, decided on the same bits (needOthers) without the reason's
+// load. The callers ask whether, never why: removes cost edge-gateway 49
 // instructions per key its prefilter lets through, 25 per URL of
 // web_dirty (issue 18).
 func (r *keyRules) removed(k string) bool {
@@ -435,7 +443,7 @@ func (r *keyRules) removed(k string) bool {
 		return reason != ""
 	}
 	x := r.names.bitsOf(k)
-	if len(r.others) > 0 && x&keyPage == 0 && (x < keyGroup || x&keyKeep != 0 || r.keepOther) {
+	if r.needOthers(x, false) {
 		x = r.otherBits(k, x, false)
 	}
 	return x&keyPage != 0 || x >= keyGroup && x&keyKeep == 0
@@ -509,7 +517,7 @@ func (n *Normalizer) sortParams(ps []param, b []byte) {
 	if len(ps) < 2 || order == nil {
 		return
 	}
-	if len(ps) <= min(n.inlineSort, maxSortPairs) && n.pairOrder() {
+	if len(ps) <= min(n.inlineSort, maxSortPairs) && n.pairQ {
 		sortPairs(ps, b)
 		return
 	}
@@ -551,15 +559,11 @@ func cmpPair(b []byte, a, c param) int { return bytes.Compare(b[a.k0:a.end], b[c
 // outOfOrder reports whether the parameter c, which follows a, comes
 // before it in the profile's order (not nil).
 func (n *Normalizer) outOfOrder(b []byte, a, c param) bool {
-	if n.pairOrder() {
+	if n.pairQ {
 		return pairLess(b, c, a)
 	}
 	return n.order(b, a, c) > 0
 }
-
-// pairOrder reports whether the profile's order is cmpPair (query.order
-// pair, not sort_decoded).
-func (n *Normalizer) pairOrder() bool { return n.pairQ }
 
 // pairWord returns the first 8 bytes of the pair b[k0:end] as a
 // big-endian word, padded with zero bytes past its end. Two pairs whose
@@ -984,7 +988,7 @@ func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, rules
 	var keys [maxAmpPieces]uint64
 	ks := keys[:0]
 	var cut uint32 // bit i: piece i is "k=" written "k"
-	pair, lastEmpty := n.pairOrder(), false
+	pair, lastEmpty := n.pairQ, false
 	at, bare := 0, 0
 	for i, e32 := range ends {
 		a, e := at, int(e32)
