@@ -649,7 +649,7 @@ func (n *Normalizer) hostChangesUpper(h string) bool {
 
 // hostEnds is verbatimCanon's first test of a verbatim host against the
 // keys of the host maps (host.map, hosts, language: hostLookups): bit b of
-// tab[l] is set when a key of l bytes (63 for 63 and more) ends in a byte
+// tab[l] is set when a key whose length is l modulo 64 ends in a byte
 // whose lowercase form is b modulo 64. One load and a bit test, inline,
 // on the host as it is written: its length, and its last byte or-ed with
 // 0x20, which lowercases a letter and leaves a digit, '-' and '.' as they
@@ -667,7 +667,7 @@ type hostEnds struct {
 
 // mayAt reports whether the verbatim host s[i:j] (not empty) passes e.
 func (e *hostEnds) mayAt(s string, i, j int) bool {
-	return e.tab[min(j-i, 63)]>>((s[j-1]|0x20)&63)&1 != 0
+	return e.tab[uint(j-i)&63]>>((s[j-1]|0x20)&63)&1 != 0
 }
 
 // compileHostEnds fills n.hostEnds with the keys of the host maps.
@@ -683,7 +683,7 @@ func (n *Normalizer) compileHostEnds() {
 func addHostEnds[V any](e *hostEnds, m map[string]V) {
 	for h := range m {
 		if h != "" {
-			e.tab[min(len(h), 63)] |= 1 << ((h[len(h)-1] | 0x20) & 63)
+			e.tab[len(h)&63] |= 1 << ((h[len(h)-1] | 0x20) & 63)
 		}
 	}
 }

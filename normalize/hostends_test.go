@@ -9,7 +9,7 @@ import (
 
 // endKeys are host-map keys that end in each kind of byte a verbatim host
 // may end in (a letter, a digit, '-', '_') and that are 62, 63, 64 and 70
-// bytes long (lengths from 63 on share hostEnds' last row).
+// bytes long (hostEnds reads lengths modulo 64).
 var endKeys = []string{
 	"e.example", "x.ab1", "x.ab-", "x.ab_", "q.z",
 	strings.Repeat("d", 54) + ".example", strings.Repeat("d", 55) + ".example",
