@@ -657,9 +657,10 @@ func (n *Normalizer) hostChangesUpper(h string) bool {
 // uppercase letters is tested without a copy. 3 % of web's verbatim
 // hosts pass it for clara (hostKeys then tests the first byte too). Where
 // hostKeys' hash of length, first and last bytes was tested first, and
-// every host with an uppercase letter took hostCut and a lowercased copy
-// (hostChangesUpper), 26 % of web_dirty's rows: clara 845 → 831
-// instructions per URL of web, 2,111 → 2,041 of web_dirty (issue 18).
+// every URL with an uppercase letter in its scheme or host took hostCut
+// and a lowercased copy (hostChangesUpper), 26 % of web_dirty's rows:
+// clara 845 → 831 instructions per URL of web, 2,111 → 2,041 of
+// web_dirty (issue 18).
 type hostEnds struct {
 	any bool // the profile looks hosts up
 	tab [64]uint64
