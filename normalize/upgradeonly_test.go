@@ -58,3 +58,52 @@ func TestUpgradedStringMatchesCanon(t *testing.T) {
 		t.Errorf("clara: %q not upgradeOnly", in)
 	}
 }
+
+// TestUpgradedStringSchemesAndLengths: upgradedString writes what
+// canon.string and the reference write for upgrades to https and to
+// other schemes (its strings.Builder), for URLs of every length around
+// its stack buffer's (upgradeBuf), and takes the upgrade path for each.
+func TestUpgradedStringSchemesAndLengths(t *testing.T) {
+	ns := []*Normalizer{MustLookup("clara")}
+	for _, up := range []map[string]string{{"http": "https"}, {"http": "wss"}, {"https": "http"}, {"http": "ftp"}} {
+		p := MustLookup("whatwg").Profile()
+		p.Name, p.Scheme.Upgrade = "upgrade", up
+		n, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		ref, err := NewReference(n.Profile())
+		if err != nil {
+			t.Fatal(err)
+		}
+		up := 0
+		for l := upgradeBuf - 24; l <= upgradeBuf+8; l++ {
+			for _, scheme := range []string{"http", "https"} {
+				head := scheme + "://example.com/"
+				for _, tail := range []string{"", "?q=1", "#f"} {
+					in := head + strings.Repeat("a", max(l-len(head)-len(tail)+1, 0)) + tail
+					var v verbatimURL
+					var c canon
+					ok, _ := n.canonInto(&c, in, &v)
+					if ok && c.upgradeOnly() {
+						up++
+						if got, want := c.upgradedString(in), c.string(in); got != want {
+							t.Errorf("%s: upgradedString(%q) = %q; canon.string %q", n.Name(), in, got, want)
+						}
+					}
+					got, gerr := n.Normalize(in)
+					want, werr := ref.Normalize(in)
+					if got != want || (gerr == nil) != (werr == nil) {
+						t.Errorf("%s: Normalize(%q) = %q, %v; reference %q, %v", n.Name(), in, got, gerr, want, werr)
+					}
+				}
+			}
+		}
+		if up == 0 {
+			t.Errorf("%s: no URL took upgradedString", n.Name())
+		}
+	}
+}

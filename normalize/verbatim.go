@@ -396,6 +396,7 @@ func (n *Normalizer) compileVerbatim(p *Profile) error {
 	}
 	n.compileQueryKept(p)
 	n.compileKeyFilter()
+	n.compileHostEnds()
 	return nil
 }
 
@@ -606,12 +607,12 @@ func (n *Normalizer) canonInto(c *canon, s string, v *verbatimURL) (ok, vOK bool
 	if n.host.RequireDot && dotBytes(le64(s[v.hostEnd-8:v.hostEnd])) == 0 && noDot(s[v.hostStart:v.hostEnd]) {
 		return false, true
 	}
-	// A call less for default, whatwg, edge-gateway …; hostChanges refuses
-	// an uppercase host only for clara and the other profiles with host
-	// lookups. hostKeys read in place: most hosts
-	// are in no host map, and for clara (maps, no www to strip) the slice
-	// of the host and the cut's sum cost 12 instructions per URL of web.
-	if n.k.www != wwwKeep || n.hostLookups() && (v.lower || n.hostKeys.mayAt(s, v.hostStart, v.hostEnd)) {
+	// A call less for default, whatwg, edge-gateway … (no www to strip, no
+	// host lookups). For clara and the other profiles with host lookups,
+	// hostEnds read in place, on the host in any case: most hosts are in
+	// no host map, and for clara (maps, no www to strip) the slice of the
+	// host and the cut's sum cost 12 instructions per URL of web.
+	if n.k.www != wwwKeep || n.hostEnds.any && n.hostEnds.mayAt(s, v.hostStart, v.hostEnd) {
 		cut, ok := n.hostCut(s[v.hostStart:v.hostEnd], v.lower)
 		if !ok {
 			return false, true
