@@ -91,15 +91,23 @@ func (n *Normalizer) appendQuery(st *state, out []byte, u *URL, hr *hostRule, pa
 	direct := !pct && (!n.directScan || spanSet(q, &n.directTab, n.directSet) == len(q)) && (rec == nil || !n.formEq && !n.k.explicitEmpty)
 	if direct && len(q) <= maxKeptLen && (n.keylessQ && len(keys.groups) == 0 || n.endsKeyed && rec == nil) {
 		var ends [maxAmpPieces]uint32
-		if k := ampEnds(q, &ends); k > 0 {
+		k, eq := 0, noMask
+		if !n.keylessQ && uint(len(q)-8) < maxMaskLen-8 {
+			if amp, m, _ := queryMasks(q, nil, nil); bits.OnesCount64(amp) < maxAmpPieces {
+				k, eq = maskEnds(amp, len(q), &ends), m
+			}
+		} else {
+			k = ampEnds(q, &ends)
+		}
+		if k > 0 {
 			if n.keylessQ && len(keys.groups) == 0 {
 				return n.appendEnds(out, q, ends[:k]), nil
 			}
 			if n.order == nil {
-				if out, ok := n.appendEndsKept(out, q, ends[:k], keys); ok {
+				if out, ok := n.appendEndsKept(out, q, ends[:k], eq, keys); ok {
 					return out, nil
 				}
-			} else if out, ok := n.appendEndsSorted(out, q, ends[:k], keys); ok {
+			} else if out, ok := n.appendEndsSorted(out, q, ends[:k], eq, keys); ok {
 				return out, nil
 			}
 		}
@@ -263,7 +271,7 @@ func (n *Normalizer) pieceRuleRest(q string, at, k1, end int) (w pieceWrite) {
 // encoding's test of each value for an '=' (pieceRuleRest's IndexByte, a
 // call per "k=v"): it counts the pieces without an '=' in *bare, and
 // after the loop its caller refuses the query, as a rewritten piece
-// would, when q has more '=' than pieces with one (valueEq). Every other
+// would, when q has more '=' than pieces with one (valueEqIn). Every other
 // rule is pieceRule's: a piece that is not "k=v" goes to pieceRuleRest,
 // whose IndexByte is asked only of "k=v". The count is kept there, off
 // the "k=v" path: a count of every piece cost curiousnow-v0 and
@@ -279,14 +287,21 @@ func (n *Normalizer) pieceRuleEnds(q string, at, k1, end int, bare *int) pieceWr
 	return n.pieceRuleRest(q, at, k1, end)
 }
 
-// valueEq reports whether, under form encoding, a piece of q has an '='
-// in its value, given the number of pieces with an '=' (keyed:
-// pieceRuleEnds's pieces but the bare ones): one
-// count of q's '=' (SIMD in the runtime) for pieceRuleEnds's callers, in
-// place of an IndexByte per piece. Such a piece is one pieceRule says
-// the rules rewrite, which refuses the whole query.
-func (n *Normalizer) valueEq(q string, keyed int) bool {
-	return n.formEq && strings.Count(q, "=") != keyed
+// valueEqIn reports whether, under form encoding, a piece of q has an
+// '=' in its value, given the number of pieces with an '=' (keyed:
+// pieceRuleEnds's pieces but the bare ones): one count of q's '=' (SIMD
+// in the runtime; for eq == noMask), or of the bits of eq, q's '='
+// (queryMasks), for pieceRuleEnds's callers, in place of an IndexByte
+// per piece. Such a piece is one pieceRule says the rules rewrite, which
+// refuses the whole query.
+func (n *Normalizer) valueEqIn(q string, keyed int, eq uint64) bool {
+	if !n.formEq {
+		return false
+	}
+	if eq != noMask {
+		return bits.OnesCount64(eq) != keyed
+	}
+	return strings.Count(q, "=") != keyed
 }
 
 // keyEnd returns the index of the first '=' of q[at:end], or end: eight
@@ -676,6 +691,11 @@ func (n *Normalizer) cmpDecodedParams(b []byte, a, c param) int {
 // general path decides (appendQuery, its reference). compileQueryKept
 // says for which profiles it is asked.
 func (n *Normalizer) queryKept(q string, kp *keptPieces) (ok, rewrite bool, removed uint64) {
+	if !n.keylessQ && uint(len(q)-8) < maxMaskLen-8 {
+		if ok, rewrite, removed, done := n.masksKeptOrRemoved(q, &n.queryTab, kp); done {
+			return ok, rewrite, removed
+		}
+	}
 	if n.page != nil || len(n.base) > 0 {
 		ok, rewrite, removed = n.piecesKeptOrRemoved(q, kp)
 	} else {
@@ -936,7 +956,7 @@ func (n *Normalizer) appendEnds(out []byte, q string, ends []uint32) []byte {
 // cost ~120 instructions per URL of web_dirty in splitQuery and
 // nextPiece). ok is false, and out as it was, when a piece is one the
 // rules rewrite (pieceRewritten): splitQuery copies it.
-func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *keyRules) (_ []byte, ok bool) {
+func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, eq uint64, rules *keyRules) (_ []byte, ok bool) {
 	start := len(out)
 	out = append(slices.Grow(out, 1+len(q)), '?') // at most: '?' and q
 	written, lastEmpty := 0, false
@@ -944,7 +964,7 @@ func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *
 	for _, e32 := range ends {
 		a, e := at, int(e32)
 		at = e + 1
-		k1 := keyEnd(q, a, e)
+		k1 := keyEndIn(q, a, e, eq)
 		switch n.pieceRuleEnds(q, a, k1, e, &bare) {
 		case pieceRewritten:
 			return out[:start], false
@@ -965,7 +985,7 @@ func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *
 		out = append(out, q[a:e]...)
 		written, lastEmpty = written+1, a == e
 	}
-	if n.valueEq(q, len(ends)-bare) {
+	if n.valueEqIn(q, len(ends)-bare, eq) {
 		return out[:start], false // rewritten
 	}
 	if n.query.DropEmpty && (written == 0 || written == 1 && lastEmpty) {
@@ -983,7 +1003,7 @@ func (n *Normalizer) appendEndsKept(out []byte, q string, ends []uint32, rules *
 // instructions per URL of web_dirty fewer than splitQuery and
 // sortParams. Apart from appendEndsKept, which writes each piece as it
 // reads it: this one for order none too cost clara 27 more.
-func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, rules *keyRules) (_ []byte, ok bool) {
+func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, eq uint64, rules *keyRules) (_ []byte, ok bool) {
 	b := unsafe.Slice(unsafe.StringData(q), len(q))
 	var keys [maxAmpPieces]uint64
 	ks := keys[:0]
@@ -993,7 +1013,7 @@ func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, rules
 	for i, e32 := range ends {
 		a, e := at, int(e32)
 		at = e + 1
-		k1 := keyEnd(q, a, e)
+		k1 := keyEndIn(q, a, e, eq)
 		switch n.pieceRuleEnds(q, a, k1, e, &bare) {
 		case pieceRewritten:
 			return out, false
@@ -1014,7 +1034,7 @@ func (n *Normalizer) appendEndsSorted(out []byte, q string, ends []uint32, rules
 		}
 		ks, lastEmpty = append(ks, pairWord(b, uint32(a), uint32(we))&^0xFF|uint64(i)), a == e
 	}
-	if n.valueEq(q, len(ends)-bare) {
+	if n.valueEqIn(q, len(ends)-bare, eq) {
 		return out, false // rewritten
 	}
 	if n.query.DropEmpty && (len(ks) == 0 || len(ks) == 1 && lastEmpty) {
@@ -1129,7 +1149,7 @@ func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) 
 		}
 		at = e + 1
 	}
-	if n.valueEq(q, len(ends)-bare) {
+	if n.valueEqIn(q, len(ends)-bare, noMask) {
 		return false, false, 0 // rewritten
 	}
 	rewrite = removed != 0
@@ -1140,6 +1160,141 @@ func (n *Normalizer) endsKeptOrRemoved(q string, ends []uint32, kp *keptPieces) 
 		kp.set(ends, ks)
 	}
 	return true, rewrite, removed
+}
+
+// maxMaskLen bounds the queries whose '&' and '=' queryMasks finds: one
+// bit each in a word, and the bit of the end, len(q), too.
+const maxMaskLen = 64
+
+// queryMasksSWAR is queryMasks eight bytes a step (eqBytes, byteBits).
+func queryMasksSWAR(q string) (amp, eq uint64) {
+	i := 0
+	for ; i+8 <= len(q); i += 8 {
+		w := le64(q[i:])
+		amp |= byteBits(eqBytes(w, '&')) << i
+		eq |= byteBits(eqBytes(w, '=')) << i
+	}
+	if i < len(q) && len(q) >= 8 {
+		w, at := le64(q[len(q)-8:]), len(q)-8 // the word that ends q: its bytes before q[i] were read already
+		amp |= byteBits(eqBytes(w, '&')) << at
+		eq |= byteBits(eqBytes(w, '=')) << at
+		i = len(q)
+	}
+	for ; i < len(q); i++ {
+		amp |= uint64(b2u(q[i] == '&')) << i
+		eq |= uint64(b2u(q[i] == '=')) << i
+	}
+	return amp, eq
+}
+
+// byteBits gathers the high bits of the bytes of m (eqBytes: 0x80 or 0)
+// into its low byte, bit j for byte j: the multiply moves byte j's bit to
+// bit 56+j, and no two products meet.
+func byteBits(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// masksKeptOrRemoved is queryKept for rules that read keys, on a query
+// of 8 to maxMaskLen-1 bytes: endsKeptOrRemoved and queryKept's byte
+// test (the bytes of tab, queryTab; nil: none) in one read of q's bytes
+// (queryMasks: its '&', its '=' and the bytes tab does not take); done
+// is false, and nothing said, for a query of more than maxAmpPieces
+// pieces (as ampEnds). A piece's end is the next bit of amp, its key's end the next bit
+// of eq (keyEnd's call per piece, after which the loop reloaded its
+// values from the stack), its key word is read inline (pairWord's call),
+// and form encoding's '=' in a value is one count of eq's bits
+// (valueEqIn, in place of strings.Count). A call of queryKept's, not in
+// it: there it cost default, which reads no key, 4 instructions per URL
+// of web_dirty (a larger frame).
+func (n *Normalizer) masksKeptOrRemoved(q string, tab *[256]uint8, kp *keptPieces) (ok, rewrite bool, removed uint64, done bool) {
+	amp, eq, other := queryMasks(q, tab, n.querySet)
+	if bits.OnesCount64(amp) >= maxAmpPieces {
+		return false, false, 0, false
+	}
+	if other != 0 {
+		return false, false, 0, true // a byte the rules change
+	}
+	b := unsafe.Slice(unsafe.StringData(q), len(q))
+	var ends [maxAmpPieces]uint32
+	var keys [maxAmpPieces]uint64
+	pair, removal, sorted := n.pairQ, n.baseKeys.any, n.order != nil
+	at, bare, i, k := 0, 0, 0, 0
+	for rest := amp | 1<<len(q); rest != 0; i++ {
+		e := bits.TrailingZeros64(rest)
+		rest &= rest - 1
+		ends[i&(maxAmpPieces-1)] = uint32(e)
+		k1 := min(at+bits.TrailingZeros64(eq>>(at&63)), e)
+		if k1+1 >= e && n.pieceRuleEnds(q, at, k1, e, &bare) != pieceKept {
+			return false, false, 0, true // dropped, cut or rewritten
+		}
+		if removal && n.mayRemove(q[at:k1]) && n.removesBase(q[at:k1]) {
+			removed |= 1 << i // a key with bytes the rules change fails queryKept's byte test
+		} else {
+			x := uint64(i) // order keep: the index alone
+			if sorted {
+				we := k1 // key, key_value: the key's bytes
+				if pair {
+					we = e
+				}
+				x |= wordAt(b, at) &^ (^uint64(0) >> (8 * uint(we-at))) &^ 0xFF // pairWord's (a shift of 64 or more is 0)
+			}
+			keys[k&(maxAmpPieces-1)] = x
+			k++
+		}
+		at = e + 1
+	}
+	if n.valueEqIn(q, i-bare, eq) {
+		return false, false, 0, true // a value's '='
+	}
+	rewrite = removed != 0
+	if sorted && n.sortKeys(b, ends[:i], keys[:k]) {
+		rewrite = true
+	}
+	if rewrite {
+		kp.set(ends[:i], keys[:k])
+	}
+	return true, rewrite, removed, true
+}
+
+// wordAt returns the 8 bytes of b from at (at most len(b)), big-endian,
+// zeros past b's end (pairWord's word, before its mask), for a b of 8
+// bytes or more: the word that ends b, shifted, when at is in its last 8
+// bytes; inline, where pairWord is a call.
+func wordAt(b []byte, at int) uint64 {
+	j := min(at, len(b)-8)
+	return binary.BigEndian.Uint64(b[j:j+8]) << (8 * uint(at-j)) // a shift of 64 is 0
+}
+
+// noMask is appendEndsKept's and appendEndsSorted's eq for a query whose
+// '=' queryMasks did not find: all ones, which no mask of a query shorter
+// than maxMaskLen is (its bit 63 is past the query).
+const noMask = ^uint64(0)
+
+// keyEndIn is keyEnd(q, at, end) for the pieces of a query whose '=' are
+// the bits of eq (queryMasks), or keyEnd itself for eq == noMask.
+func keyEndIn(q string, at, end int, eq uint64) int {
+	if eq != noMask {
+		return min(at+bits.TrailingZeros64(eq>>(at&63)), end)
+	}
+	return keyEnd(q, at, end)
+}
+
+// maskEnds writes the ends of the pieces of a query of n bytes whose '&'
+// are the bits of amp (fewer than maxAmpPieces) to ends, as ampEnds, and
+// returns how many there are.
+func maskEnds(amp uint64, n int, ends *[maxAmpPieces]uint32) int {
+	k := 0
+	for rest := amp | 1<<n; rest != 0; rest &= rest - 1 {
+		ends[k&(maxAmpPieces-1)] = uint32(bits.TrailingZeros64(rest))
+		k++
+	}
+	return k
 }
 
 // keyless reports whether queryKept and the direct split (splitQuery,
@@ -1188,4 +1343,16 @@ func (n *Normalizer) appendKept(dst []byte, q string, removed uint64, kp *keptPi
 	b := unsafe.Slice(unsafe.StringData(q), len(q)) // read only
 	n.sortParams(ps, b)
 	return appendParams(append(dst, '?'), ps, b)
+}
+
+// spanOther is queryMasks' other by spanSet: the bit of q's first byte
+// that is not vOK in tab, 0 when there is none or tab is nil.
+func spanOther(q string, tab *[256]uint8, set *nibbleSet) uint64 {
+	if tab == nil {
+		return 0
+	}
+	if i := spanSet(q, tab, set); i < len(q) {
+		return 1 << (i & 63)
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 )
@@ -64,13 +65,26 @@ func TestAppendEndsKeptMatchesSplit(t *testing.T) {
 		n, _ := New(p)
 		ref, _ := NewReference(p)
 		for _, q := range rules21Queries {
-			var ends [maxAmpPieces]uint32
-			if k := ampEnds(q, &ends); k > 0 && n.endsKeyed {
+			for _, masked := range []bool{false, true} {
+				var ends [maxAmpPieces]uint32
+				k, eq := ampEnds(q, &ends), noMask
+				if masked {
+					// The ends and '=' of queryMasks, as appendQuery takes them
+					// for a query of 8 to 63 bytes (keyEndIn).
+					amp, m := queryMasksSWAR(q)
+					if uint(len(q)-8) >= maxMaskLen-8 || bits.OnesCount64(amp) >= maxAmpPieces {
+						continue
+					}
+					k, eq = maskEnds(amp, len(q), &ends), m
+				}
+				if k == 0 || !n.endsKeyed {
+					continue
+				}
 				write := n.appendEndsKept
 				if n.order != nil {
 					write = n.appendEndsSorted
 				}
-				got, ok := write([]byte("x"), q, ends[:k], &n.baseKeys)
+				got, ok := write([]byte("x"), q, ends[:k], eq, &n.baseKeys)
 				st := new(state)
 				ps, b, wantOK := n.splitQuery(st, nil, q, &n.baseKeys, nil, false, true)
 				if wantOK {
