@@ -110,6 +110,35 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 	return i + 1
 }
 
+// wwwCutVerbatim is wwwCut(h, true, upper) for a verbatim host h (hostCut):
+// the common one ("www.example.com") read a word at a time, without
+// wwwCut's label loops and calls. h starts with "www." in any case
+// (b|0x20 is 'w' only for 'w' and 'W'; the dot is not folded), what
+// follows does not start with "www" in any case (which may be a www label
+// under either rule, "www.www2.x.com") nor with a dot, and notSuffixEnd
+// rules out that what follows "www." is a public suffix, on its last 8
+// bytes lowercased (lowerWord: canon lowercases the host after the cut;
+// a trailing dot, an empty top-level label, it leaves to wwwCut): the cut
+// is then "www.", under strip_www's "www" and "www_digits" alike. Any
+// other host goes to wwwCut.
+func (n *Normalizer) wwwCutVerbatim(h string, upper bool) int {
+	const www, wwwDot = 'w' | 'w'<<8 | 'w'<<16, 'w' | 'w'<<8 | 'w'<<16 | '.'<<24
+	if len(h) >= 8 {
+		suffixTable.once.Do(buildSuffixTable)
+		w := le64(h)
+		if uint32(w)|0x202020 == wwwDot && (uint32(w>>32)|0x202020)&0xFFFFFF != www && byte(w>>32) != '.' {
+			t := be64(h[len(h)-8:])
+			if upper {
+				t = lowerWord(t)
+			}
+			if notSuffixEnd(t, len(h), 4) {
+				return 4
+			}
+		}
+	}
+	return n.wwwCut(h, true, upper)
+}
+
 // afterWWWIsSuffix is isPublicSuffix for domain, what follows the www
 // label of a verbatim host without its trailing dots (dots: it had some),
 // with the quick no of isSuffix (wwwCut asks isSuffix itself about most
