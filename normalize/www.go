@@ -98,7 +98,7 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 	var keep bool
 	switch {
 	case !verbatim:
-		keep = isPublicSuffix(rest[:d])
+		keep = !n.notSuffixAfter(host, i+1, i+1+d) && isPublicSuffix(rest[:d])
 	case d == len(rest) && !upper: // most verbatim hosts
 		keep = isSuffix(host, i+1)
 	default:
@@ -137,6 +137,18 @@ func (n *Normalizer) wwwCutVerbatim(h string, upper bool) int {
 		}
 	}
 	return n.wwwCut(h, true, upper)
+}
+
+// notSuffixAfter is notSuffixEnd's no for host[from:end], what follows a
+// www label on the general path (lowercase, no trailing dot), which may
+// be an IP address when the host is one of the profile's maps' (mayBeAddr:
+// an address is its own suffix). The reference asks isPublicSuffix alone.
+func (n *Normalizer) notSuffixAfter(host string, from, end int) bool {
+	if n.reference || end < 8 {
+		return false
+	}
+	suffixTable.once.Do(buildSuffixTable)
+	return notSuffixEnd(be64(host[end-8:end]), end, from) && !mayBeAddr(host[from:end])
 }
 
 // afterWWWIsSuffix is isPublicSuffix for domain, what follows the www
