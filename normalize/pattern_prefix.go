@@ -20,6 +20,14 @@ import (
 type prefixRegexp struct {
 	sets  [][2]uint64 // per position, the ASCII bytes it allows (bit b of sets[i][b>>6])
 	exact bool        // \z after the pieces: the match is the whole name
+
+	// The first lits positions (up to 4) as one word: each allows one
+	// byte, or a byte and that byte with 0x20 flipped (a letter in either
+	// case: "utm_" under (?i)), so that b|or == word in each byte of mask
+	// (little-endian, from the name's first byte) is the sets' test
+	// (wordOf).
+	lits           int
+	word, or, mask uint32
 }
 
 // prefixOf returns the prefixRegexp of re (parsed with syntax.Perl and
@@ -56,7 +64,30 @@ func prefixOf(re *syntax.Regexp) *prefixRegexp {
 			return nil
 		}
 	}
+	d.wordOf()
 	return d
+}
+
+// wordOf sets d's lits, word, or and mask from its first sets.
+func (d *prefixRegexp) wordOf() {
+	for ; d.lits < min(len(d.sets), 4); d.lits++ {
+		var in []byte // the bytes the position allows
+		for b := range 128 {
+			if d.sets[d.lits][b>>6]>>(b&63)&1 != 0 {
+				in = append(in, byte(b))
+			}
+		}
+		sh := 8 * d.lits
+		switch {
+		case len(in) == 1:
+		case len(in) == 2 && in[0]^0x20 == in[1]:
+			d.or |= 0x20 << sh
+		default:
+			return
+		}
+		d.word |= uint32(in[0]|byte(d.or>>sh)) << sh
+		d.mask |= 0xFF << sh
+	}
 }
 
 // flatten appends to pieces the sequence re is made of, through
@@ -114,7 +145,18 @@ func (d *prefixRegexp) decide(name string) (match, ok bool) {
 	if len(name) < len(d.sets) {
 		return false, true
 	}
-	for i, set := range d.sets {
+	i := 0
+	if d.lits > 0 && len(name) >= 4 {
+		w := le32(name)
+		switch {
+		case (w|d.or)&d.mask == d.word:
+			i = d.lits // ASCII bytes, each in its set
+		case w&d.mask&0x80808080 == 0:
+			return false, true // ASCII bytes, one not in its set
+		} // else a byte ≥ 0x80, maybe before the one rejected: the loop from 0
+	}
+	for ; i < len(d.sets); i++ {
+		set := &d.sets[i]
 		b := name[i]
 		if b >= 0x80 {
 			return false, false
