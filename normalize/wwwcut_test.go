@@ -54,8 +54,9 @@ func TestNotSuffixEndMatchesReference(t *testing.T) {
 
 // TestWWWCutVerbatimMatchesReference: the verbatim path's word-at-a-time
 // www cut (wwwCutVerbatim) gives wwwCut's cut, and, on a host whose rest is
-// no IP address and has no trailing dot, the general path's (isPublicSuffix
-// of the lowercased host), for normalize-url ("www") and a profile with
+// no IP address and has no trailing dot, the reference's (isPublicSuffix
+// of the lowercased host), which the general path's (notSuffixAfter
+// before isPublicSuffix) gives too, for normalize-url ("www") and a profile with
 // "www_digits", on wwwHosts and every host around every node of the list
 // after a www label ("www.", "WWW.", "www2.", "www.www."), lowercase and
 // uppercase.
@@ -72,6 +73,10 @@ func TestWWWCutVerbatimMatchesReference(t *testing.T) {
 	ps := wwwProfiles(t)
 	fast := 0
 	for _, n := range []*normalize.Normalizer{ps[0], ps[1], ps[6]} { // normalize-url, www, www_digits
+		ref, err := normalize.NewReference(n.Profile())
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, h := range hosts {
 			if h == "" || strings.ContainsAny(h, ":[]%") || strings.ToLower(h) != strings.Map(lowerOnly, h) {
 				continue
@@ -83,8 +88,11 @@ func TestWWWCutVerbatimMatchesReference(t *testing.T) {
 			}
 			l := strings.ToLower(h)
 			if i := strings.IndexByte(l, '.'); i >= 0 && !strings.HasSuffix(l, ".") && !normalize.MayBeAddr(l[i+1:]) {
-				if want := n.WWWCut(l, false, false); got != want {
-					t.Errorf("%s: wwwCutVerbatim(%q, %v) = %d, the general path %d", n.Name(), h, upper, got, want)
+				if want := ref.WWWCut(l, false, false); got != want {
+					t.Errorf("%s: wwwCutVerbatim(%q, %v) = %d, the reference %d", n.Name(), h, upper, got, want)
+				}
+				if c := n.WWWCut(l, false, false); c != got {
+					t.Errorf("%s: wwwCut(%q) on the general path = %d, the reference %d", n.Name(), l, c, got)
 				}
 			}
 			if got == 4 {
