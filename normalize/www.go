@@ -55,6 +55,15 @@ func (n *Normalizer) stripWWW(host string) string {
 	if n.k.www == wwwKeep {
 		return host
 	}
+	// wwwCutVerbatim's quick cut, on the lowercased host; not for the
+	// reference (isPublicSuffix), nor for what may be an IP address (a
+	// host of the profile's maps: an address is its own suffix).
+	if !n.reference && len(host) >= 8 && wwwDotNext(le64(host)) {
+		suffixTable.once.Do(buildSuffixTable)
+		if notSuffixEnd(be64(host[len(host)-8:]), len(host), 4) && !mayBeAddr(host[4:]) {
+			return host[4:]
+		}
+	}
 	return host[n.wwwCut(host, false, false):]
 }
 
@@ -98,7 +107,7 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 	var keep bool
 	switch {
 	case !verbatim:
-		keep = !n.notSuffixAfter(host, i+1, i+1+d) && isPublicSuffix(rest[:d])
+		keep = isPublicSuffix(rest[:d])
 	case d == len(rest) && !upper: // most verbatim hosts
 		keep = isSuffix(host, i+1)
 	default:
@@ -122,11 +131,9 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 // is then "www.", under strip_www's "www" and "www_digits" alike. Any
 // other host goes to wwwCut.
 func (n *Normalizer) wwwCutVerbatim(h string, upper bool) int {
-	const www, wwwDot = 'w' | 'w'<<8 | 'w'<<16, 'w' | 'w'<<8 | 'w'<<16 | '.'<<24
 	if len(h) >= 8 {
 		suffixTable.once.Do(buildSuffixTable)
-		w := le64(h)
-		if uint32(w)|0x202020 == wwwDot && (uint32(w>>32)|0x202020)&0xFFFFFF != www && byte(w>>32) != '.' {
+		if wwwDotNext(le64(h)) {
 			t := be64(h[len(h)-8:])
 			if upper {
 				t = lowerWord(t)
@@ -139,16 +146,13 @@ func (n *Normalizer) wwwCutVerbatim(h string, upper bool) int {
 	return n.wwwCut(h, true, upper)
 }
 
-// notSuffixAfter is notSuffixEnd's no for host[from:end], what follows a
-// www label on the general path (lowercase, no trailing dot), which may
-// be an IP address when the host is one of the profile's maps' (mayBeAddr:
-// an address is its own suffix). The reference asks isPublicSuffix alone.
-func (n *Normalizer) notSuffixAfter(host string, from, end int) bool {
-	if n.reference || end < 8 {
-		return false
-	}
-	suffixTable.once.Do(buildSuffixTable)
-	return notSuffixEnd(be64(host[end-8:end]), end, from) && !mayBeAddr(host[from:end])
+// wwwDotNext reports whether a host whose first 8 bytes are the
+// little-endian word w starts with "www." in any case and what follows
+// neither with "www" in any case nor with a dot: b|0x20 is 'w' only for
+// 'w' and 'W'; the dot is not folded.
+func wwwDotNext(w uint64) bool {
+	const www, wwwDot = 'w' | 'w'<<8 | 'w'<<16, 'w' | 'w'<<8 | 'w'<<16 | '.'<<24
+	return uint32(w)|0x202020 == wwwDot && (uint32(w>>32)|0x202020)&0xFFFFFF != www && byte(w>>32) != '.'
 }
 
 // afterWWWIsSuffix is isPublicSuffix for domain, what follows the www

@@ -13,3 +13,6 @@ func (n *Normalizer) WWWCutVerbatim(h string, upper bool) int { return n.wwwCutV
 // WWWCut is wwwCut of n: on a verbatim host (verbatim, upper), or the
 // general path's (isPublicSuffix).
 func (n *Normalizer) WWWCut(h string, verbatim, upper bool) int { return n.wwwCut(h, verbatim, upper) }
+
+// StripWWW is host.strip_www of n on the general path (stripWWW).
+func (n *Normalizer) StripWWW(host string) string { return n.stripWWW(host) }

@@ -1,6 +1,8 @@
 package normalize_test
 
 import (
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -55,8 +57,8 @@ func TestNotSuffixEndMatchesReference(t *testing.T) {
 // TestWWWCutVerbatimMatchesReference: the verbatim path's word-at-a-time
 // www cut (wwwCutVerbatim) gives wwwCut's cut, and, on a host whose rest is
 // no IP address and has no trailing dot, the reference's (isPublicSuffix
-// of the lowercased host), which the general path's (notSuffixAfter
-// before isPublicSuffix) gives too, for normalize-url ("www") and a profile with
+// of the lowercased host), which the general path's (stripWWW: its quick
+// cut before wwwCut) gives too, for normalize-url ("www") and a profile with
 // "www_digits", on wwwHosts and every host around every node of the list
 // after a www label ("www.", "WWW.", "www2.", "www.www."), lowercase and
 // uppercase.
@@ -91,12 +93,19 @@ func TestWWWCutVerbatimMatchesReference(t *testing.T) {
 				if want := ref.WWWCut(l, false, false); got != want {
 					t.Errorf("%s: wwwCutVerbatim(%q, %v) = %d, the reference %d", n.Name(), h, upper, got, want)
 				}
-				if c := n.WWWCut(l, false, false); c != got {
-					t.Errorf("%s: wwwCut(%q) on the general path = %d, the reference %d", n.Name(), l, c, got)
+				if c := n.StripWWW(l); c != l[got:] {
+					t.Errorf("%s: stripWWW(%q) on the general path = %q, the reference %q", n.Name(), l, c, l[got:])
 				}
 			}
 			if got == 4 {
 				fast++
+			}
+		}
+		// What may be an IP address (a host of the profile's maps, which
+		// stripWWW is asked about): its own suffix, kept.
+		for _, h := range []string{"www.1.2.3.4", "www.127.0.0.1", "www.0x7f.0.0.1", "www.1.2.3.4.", "www.fe80::1%a.com"} {
+			if got, want := n.StripWWW(h), ref.StripWWW(h); got != want {
+				t.Errorf("%s: stripWWW(%q) = %q, the reference %q", n.Name(), h, got, want)
 			}
 		}
 	}
@@ -112,4 +121,37 @@ func lowerOnly(r rune) rune {
 		return r + 'a' - 'A'
 	}
 	return r
+}
+
+// TestWWWCutFreshTable: the quick www cuts build the suffix table before
+// they read it (suffixTable.once), in a process where nothing has: the
+// test binary run again for TestWWWCutFreshTableChild alone, whose first
+// lookups are these cuts (an empty table would cut "www.co.uk").
+func TestWWWCutFreshTable(t *testing.T) {
+	for _, which := range []string{"general", "verbatim"} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestWWWCutFreshTableChild$", "-test.v")
+		cmd.Env = append(os.Environ(), "URLNORM_FRESH_WWW="+which)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestWWWCutFreshTableChild") {
+			t.Errorf("%s: %v\n%s", which, err, out)
+		}
+	}
+}
+
+func TestWWWCutFreshTableChild(t *testing.T) {
+	which := os.Getenv("URLNORM_FRESH_WWW")
+	if which == "" {
+		t.Skip("run by TestWWWCutFreshTable")
+	}
+	n := normalize.MustLookup("normalize-url")
+	for _, h := range []string{"www.co.uk", "www.example.com"} {
+		want := map[bool]string{true: h, false: h[4:]}[h == "www.co.uk"]
+		if which == "general" {
+			if got := n.StripWWW(h); got != want {
+				t.Errorf("stripWWW(%q) = %q, want %q", h, got, want)
+			}
+		} else if got := h[n.WWWCutVerbatim(h, false):]; got != want {
+			t.Errorf("wwwCutVerbatim(%q) leaves %q, want %q", h, got, want)
+		}
+	}
 }
