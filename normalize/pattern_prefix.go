@@ -28,6 +28,14 @@ type prefixRegexp struct {
 	// (wordOf).
 	lits           int
 	word, or, mask uint32
+
+	// asciiFirst: the first piece matches ASCII runes only (not '.', not
+	// a literal whose (?i) orbit leaves ASCII, the Kelvin sign's 'k'),
+	// so that a name the regexp matches starts with a byte of sets[0]:
+	// its first rune is no other (a byte ≥ 0x80 starts a rune that is
+	// not ASCII, or U+FFFD). matcher.some then lets through only those
+	// first bytes (firstBits).
+	asciiFirst bool
 }
 
 // prefixOf returns the prefixRegexp of re (parsed with syntax.Perl and
@@ -46,10 +54,16 @@ func prefixOf(re *syntax.Regexp) *prefixRegexp {
 		switch s.Op {
 		case syntax.OpEmptyMatch:
 		case syntax.OpLiteral:
+			if len(d.sets) == 0 {
+				d.asciiFirst = asciiOrbit(s.Rune[0], s.Flags&syntax.FoldCase != 0)
+			}
 			for _, r := range s.Rune {
 				d.sets = append(d.sets, literalSet(r, s.Flags&syntax.FoldCase != 0))
 			}
 		case syntax.OpCharClass:
+			if len(d.sets) == 0 {
+				d.asciiFirst = len(s.Rune) > 0 && s.Rune[len(s.Rune)-1] < 0x80 // the ranges are sorted
+			}
 			d.sets = append(d.sets, classSet(s.Rune))
 		case syntax.OpAnyCharNotNL:
 			d.sets = append(d.sets, classSet([]rune{0, '\n' - 1, '\n' + 1, unicode.MaxRune}))
@@ -122,6 +136,35 @@ func literalSet(r rune, fold bool) [2]uint64 {
 			return set
 		}
 	}
+}
+
+// asciiOrbit reports whether the literal r matches ASCII runes only: r
+// and, under (?i), its case-folding orbit (literalSet).
+func asciiOrbit(r rune, fold bool) bool {
+	for f := r; f < 0x80; {
+		if !fold {
+			return true
+		}
+		if f = unicode.SimpleFold(f); f == r {
+			return true
+		}
+	}
+	return false
+}
+
+// firstBits returns the first-byte bits (firstsFilter: bit b&63 for a
+// byte b) of the names d may match, all ones unless asciiFirst.
+func (d *prefixRegexp) firstBits() uint64 {
+	if !d.asciiFirst || len(d.sets) == 0 {
+		return ^uint64(0)
+	}
+	var bits uint64
+	for b := range 128 {
+		if d.sets[0][b>>6]>>(b&63)&1 != 0 {
+			bits |= 1 << (b & 63)
+		}
+	}
+	return bits
 }
 
 // classSet returns the ASCII runes of a class (ranges lo, hi as in
