@@ -87,18 +87,23 @@ func BenchmarkHash(b *testing.B) {
 	}
 }
 
-// BenchmarkAppendNormalized: the zero-allocation path the SQL adapters use.
+// BenchmarkAppendNormalized/<profile>/<corpus>: the zero-allocation path
+// the SQL adapters use. Next to BenchmarkNormalize of the same profile and
+// corpus it shows what the returned string costs.
 func BenchmarkAppendNormalized(b *testing.B) {
-	n := normalize.MustLookup("default")
-	for _, c := range benchCorpora(b) {
-		b.Run("default/"+c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			var buf []byte
-			urls := c.urls
-			for i := 0; b.Loop(); i++ {
-				buf, _ = n.AppendNormalized(buf[:0], urls[i%len(urls)])
-			}
-		})
+	corpora := benchCorpora(b)
+	for _, name := range normalize.Names() {
+		n := normalize.MustLookup(name)
+		for _, c := range corpora {
+			b.Run(name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				var buf []byte
+				urls := c.urls
+				for i := 0; b.Loop(); i++ {
+					buf, _ = n.AppendNormalized(buf[:0], urls[i%len(urls)])
+				}
+			})
+		}
 	}
 }
 

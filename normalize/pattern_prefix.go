@@ -20,6 +20,22 @@ import (
 type prefixRegexp struct {
 	sets  [][2]uint64 // per position, the ASCII bytes it allows (bit b of sets[i][b>>6])
 	exact bool        // \z after the pieces: the match is the whole name
+
+	// The first lits positions (up to 4) as one word: each allows one
+	// byte, or a byte and that byte with 0x20 flipped (a letter in either
+	// case: "utm_" under (?i)), so that b|or == word in each byte of mask
+	// (little-endian, from the name's first byte) is the sets' test
+	// (wordOf).
+	lits           int
+	word, or, mask uint32
+
+	// asciiFirst: the first piece matches ASCII runes only (not '.', not
+	// a literal whose (?i) orbit leaves ASCII, the Kelvin sign's 'k'),
+	// so that a name the regexp matches starts with a byte of sets[0]:
+	// its first rune is no other (a byte ≥ 0x80 starts a rune that is
+	// not ASCII, or U+FFFD). matcher.some then lets through only those
+	// first bytes (firstBits).
+	asciiFirst bool
 }
 
 // prefixOf returns the prefixRegexp of re (parsed with syntax.Perl and
@@ -38,10 +54,16 @@ func prefixOf(re *syntax.Regexp) *prefixRegexp {
 		switch s.Op {
 		case syntax.OpEmptyMatch:
 		case syntax.OpLiteral:
+			if len(d.sets) == 0 {
+				d.asciiFirst = asciiOrbit(s.Rune[0], s.Flags&syntax.FoldCase != 0)
+			}
 			for _, r := range s.Rune {
 				d.sets = append(d.sets, literalSet(r, s.Flags&syntax.FoldCase != 0))
 			}
 		case syntax.OpCharClass:
+			if len(d.sets) == 0 {
+				d.asciiFirst = len(s.Rune) > 0 && s.Rune[len(s.Rune)-1] < 0x80 // the ranges are sorted
+			}
 			d.sets = append(d.sets, classSet(s.Rune))
 		case syntax.OpAnyCharNotNL:
 			d.sets = append(d.sets, classSet([]rune{0, '\n' - 1, '\n' + 1, unicode.MaxRune}))
@@ -56,7 +78,30 @@ func prefixOf(re *syntax.Regexp) *prefixRegexp {
 			return nil
 		}
 	}
+	d.wordOf()
 	return d
+}
+
+// wordOf sets d's lits, word, or and mask from its first sets.
+func (d *prefixRegexp) wordOf() {
+	for ; d.lits < min(len(d.sets), 4); d.lits++ {
+		var in []byte // the bytes the position allows
+		for b := range 128 {
+			if d.sets[d.lits][b>>6]>>(b&63)&1 != 0 {
+				in = append(in, byte(b))
+			}
+		}
+		sh := 8 * d.lits
+		switch {
+		case len(in) == 1:
+		case len(in) == 2 && in[0]^0x20 == in[1]:
+			d.or |= 0x20 << sh
+		default:
+			return
+		}
+		d.word |= uint32(in[0]|byte(d.or>>sh)) << sh
+		d.mask |= 0xFF << sh
+	}
 }
 
 // flatten appends to pieces the sequence re is made of, through
@@ -93,6 +138,35 @@ func literalSet(r rune, fold bool) [2]uint64 {
 	}
 }
 
+// asciiOrbit reports whether the literal r matches ASCII runes only: r
+// and, under (?i), its case-folding orbit (literalSet).
+func asciiOrbit(r rune, fold bool) bool {
+	for f := r; f < 0x80; {
+		if !fold {
+			return true
+		}
+		if f = unicode.SimpleFold(f); f == r {
+			return true
+		}
+	}
+	return false
+}
+
+// firstBits returns the first-byte bits (firstsFilter: bit b&63 for a
+// byte b) of the names d may match, all ones unless asciiFirst.
+func (d *prefixRegexp) firstBits() uint64 {
+	if !d.asciiFirst || len(d.sets) == 0 {
+		return ^uint64(0)
+	}
+	var bits uint64
+	for b := range 128 {
+		if d.sets[0][b>>6]>>(b&63)&1 != 0 {
+			bits |= 1 << (b & 63)
+		}
+	}
+	return bits
+}
+
 // classSet returns the ASCII runes of a class (ranges lo, hi as in
 // syntax.Regexp.Rune; the parser has added the folds of (?i) to them).
 func classSet(ranges []rune) [2]uint64 {
@@ -114,7 +188,18 @@ func (d *prefixRegexp) decide(name string) (match, ok bool) {
 	if len(name) < len(d.sets) {
 		return false, true
 	}
-	for i, set := range d.sets {
+	i := 0
+	if d.lits > 0 && len(name) >= 4 {
+		w := le32(name)
+		switch {
+		case (w|d.or)&d.mask == d.word:
+			i = d.lits // ASCII bytes, each in its set
+		case w&d.mask&0x80808080 == 0:
+			return false, true // ASCII bytes, one not in its set
+		} // else a byte ≥ 0x80, maybe before the one rejected: the loop from 0
+	}
+	for ; i < len(d.sets); i++ {
+		set := &d.sets[i]
 		b := name[i]
 		if b >= 0x80 {
 			return false, false

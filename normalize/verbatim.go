@@ -775,7 +775,7 @@ func (n *Normalizer) portChanges(scheme string, port int) bool {
 //go:noinline
 func (n *Normalizer) hostCut(h string, lower bool) (cut int, ok bool) {
 	if n.k.www != wwwKeep && h[0]|0x20 == 'w' { // wwwLabel's first test, inline: 4 hosts in 10 of web have no www label
-		cut = n.wwwCut(h, true, lower)
+		cut = n.wwwCutVerbatim(h, lower)
 	}
 	if n.hostLookups() && n.hostChanges(h[cut:], lower) {
 		return 0, false

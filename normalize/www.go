@@ -55,6 +55,15 @@ func (n *Normalizer) stripWWW(host string) string {
 	if n.k.www == wwwKeep {
 		return host
 	}
+	// wwwCutVerbatim's quick cut, on the lowercased host; not for the
+	// reference (isPublicSuffix), nor for what may be an IP address (a
+	// host of the profile's maps: an address is its own suffix).
+	if !n.reference && len(host) >= 8 && wwwDotNext(le64(host)) {
+		suffixTable.once.Do(buildSuffixTable)
+		if notSuffixEnd(be64(host[len(host)-8:]), len(host), 4) && !mayBeAddr(host[4:]) {
+			return host[4:]
+		}
+	}
 	return host[n.wwwCut(host, false, false):]
 }
 
@@ -108,6 +117,42 @@ func (n *Normalizer) wwwCut(host string, verbatim, upper bool) int {
 		return 0
 	}
 	return i + 1
+}
+
+// wwwCutVerbatim is wwwCut(h, true, upper) for a verbatim host h (hostCut):
+// the common one ("www.example.com") read a word at a time, without
+// wwwCut's label loops and calls. h starts with "www." in any case
+// (b|0x20 is 'w' only for 'w' and 'W'; the dot is not folded), what
+// follows does not start with "www" in any case (which may be a www label
+// under either rule, "www.www2.x.com") nor with a dot, and notSuffixEnd
+// rules out that what follows "www." is a public suffix, on its last 8
+// bytes lowercased (lowerWord: canon lowercases the host after the cut;
+// a trailing dot, an empty top-level label, it leaves to wwwCut): the cut
+// is then "www.", under strip_www's "www" and "www_digits" alike. Any
+// other host goes to wwwCut.
+func (n *Normalizer) wwwCutVerbatim(h string, upper bool) int {
+	if len(h) >= 8 {
+		suffixTable.once.Do(buildSuffixTable)
+		if wwwDotNext(le64(h)) {
+			t := be64(h[len(h)-8:])
+			if upper {
+				t = lowerWord(t)
+			}
+			if notSuffixEnd(t, len(h), 4) {
+				return 4
+			}
+		}
+	}
+	return n.wwwCut(h, true, upper)
+}
+
+// wwwDotNext reports whether a host whose first 8 bytes are the
+// little-endian word w starts with "www." in any case and what follows
+// neither with "www" in any case nor with a dot: b|0x20 is 'w' only for
+// 'w' and 'W'; the dot is not folded.
+func wwwDotNext(w uint64) bool {
+	const www, wwwDot = 'w' | 'w'<<8 | 'w'<<16, 'w' | 'w'<<8 | 'w'<<16 | '.'<<24
+	return uint32(w)|0x202020 == wwwDot && (uint32(w>>32)|0x202020)&0xFFFFFF != www && byte(w>>32) != '.'
 }
 
 // afterWWWIsSuffix is isPublicSuffix for domain, what follows the www
