@@ -537,6 +537,14 @@ func (p *Parser) ParseWithoutPath(raw string) (*URL, error) {
 // url_path_segments cost a scan of the authority and the path: 482,
 // now 471, instructions per URL of web; Parse 511).
 func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
+	return p.throughPath1(raw) // inline: one frame (throughPath1 calls throughPathScan for the URLs it does not take)
+}
+
+// throughPathScan is ParseThroughPath for a URL that the SIMD build's
+// one pass (throughPath1) does not take (and for every URL of the portable
+// build): the authority's scan, the path's, then the URL, or the general
+// parser.
+func (p *Parser) throughPathScan(raw string) (*URL, error) {
 	v := &p.p.pre // the general parser's verbatim state, as Parse's
 	pre := uint8(preNo)
 	if i := scanAuthority(raw, v); i >= 0 && i < len(raw) && raw[i] == '/' {
