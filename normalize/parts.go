@@ -545,23 +545,37 @@ func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
 // build): the authority's scan, the path's, then the URL, or the general
 // parser.
 func (p *Parser) throughPathScan(raw string) (*URL, error) {
-	v := &p.p.pre // the general parser's verbatim state, as Parse's
-	pre := uint8(preNo)
-	if i := scanAuthority(raw, v); i >= 0 && i < len(raw) && raw[i] == '/' {
-		v.authEnd, v.auth = i, true
-		if end := partsPath(raw, i, v); end >= 0 {
-			if v.cut == 0 && !v.lower { // raw[:end] is the serialization
-				p.alias(raw[:end])
-				u := &p.u
-				u.setAuthority(v)
-				u.pathEnd, u.plainPath = end, v.plainPath
-				return u, nil
-			}
-			return p.throughPath(raw, end), nil
-		}
-		pre = preAuth // scanVerbatim's answer: the general parser starts at the path
+	if i := scanAuthority(raw, &p.p.pre); i >= 0 && i < len(raw) && raw[i] == '/' {
+		return p.throughPathFrom(raw, i)
 	}
-	p.p.preInput, p.p.preState = raw, pre
+	p.p.preInput, p.p.preState = raw, preNo
+	return p.throughPathParse(raw)
+}
+
+// throughPathFrom is ParseThroughPath for raw whose scheme and authority
+// the verbatim scan accepted into p.p.pre, up to the path's '/' at
+// raw[i]: the path's scan, then the URL, or the general parser from the
+// path on (the one pass's way for a path it does not finish).
+func (p *Parser) throughPathFrom(raw string, i int) (*URL, error) {
+	v := &p.p.pre // the general parser's verbatim state, as Parse's
+	v.authEnd, v.auth = i, true
+	if end := partsPath(raw, i, v); end >= 0 {
+		if v.cut == 0 && !v.lower { // raw[:end] is the serialization
+			p.alias(raw[:end])
+			u := &p.u
+			u.setAuthority(v)
+			u.pathEnd, u.plainPath = end, v.plainPath
+			return u, nil
+		}
+		return p.throughPath(raw, end), nil
+	}
+	p.p.preInput, p.p.preState = raw, preAuth // scanVerbatim's answer: the general parser starts at the path
+	return p.throughPathParse(raw)
+}
+
+// throughPathParse is ParseThroughPath by the general parser, from the
+// state that p.p.preState says.
+func (p *Parser) throughPathParse(raw string) (*URL, error) {
 	u, err := p.parse(raw)
 	if err == nil {
 		u.queryStart, u.fragStart = -1, -1 // the same URL whichever way it was parsed

@@ -291,12 +291,12 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	r := uint(i-a) & 63 // up to 32: a host to the end of a URL of 32 bytes or more
 	slash >>= r         // bit k: s[i+k]
 	if slash&1 == 0 || numberEnd[s[i-1]] && endsInNumber(s[start:i], true) {
-		return p.throughPathScan(s) // a port, the end, another byte; or an IPv4 address
+		return p.throughPathHost(s, start, i) // a port, the end, another byte; or a number
 	}
 	stop >>= r // past the loads (64 bytes from a): clear
 	if t := len(s) - i; t > 64-int(r) {
 		if stop == 0 {
-			return p.throughPathScan(s) // the path passes the loads
+			return p.throughPathRest(s, start, i) // the path passes the loads
 		}
 	} else {
 		stop |= 1 << (uint(t) & 63) // the path ends at s's end
@@ -304,14 +304,14 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	e := uint(bits.TrailingZeros64(stop)) & 63
 	end := i + int(e)
 	if end < len(s) && pathFast[s[end]] != pfEnd {
-		return p.throughPathScan(s) // a byte of the path percent-encode set or '\'
+		return p.throughPathRest(s, start, i) // a byte of the path percent-encode set or '\'
 	}
 	path := uint64(1)<<e - 1
 	slash &= path
 	pairs := slash << 1 & (after >> r) & path // "//", "/.", "/%"
 	for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
 		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
-			return p.throughPathScan(s)
+			return p.throughPathRest(s, start, i)
 		}
 	}
 	marked := pairs | note>>r&path
@@ -325,6 +325,30 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
 	u.special, u.opaque, u.plainPath = true, false, marked == 0
 	return u, nil
+}
+
+// throughPathHost is throughPath1's way out for a host s[start:i] that
+// scanAuthority would end with endAuthority: a number (an IPv4 address),
+// a host followed by a port (web_dirty's), or not by the path's '/':
+// endAuthority, then the path (throughPathFrom) or the general
+// parser, as throughPathScan, without the authority read again.
+func (p *Parser) throughPathHost(s string, start, i int) (*URL, error) {
+	if j := endAuthority(s, start, i, false, &p.p.pre); j >= 0 && j < len(s) && s[j] == '/' {
+		return p.throughPathFrom(s, j)
+	}
+	p.p.preInput, p.p.preState = s, preNo
+	return p.throughPathParse(s)
+}
+
+// throughPathRest is throughPath1's way out for a path that it does not
+// finish (longer than its loads, or one the parser changes): the
+// authority, read already, into the verbatim state, then the path's scan
+// or the general parser from the path on (throughPathFrom), where
+// throughPathScan would read the authority again (web's URLs with a
+// longer path, 7 %; and most of web_dirty's).
+func (p *Parser) throughPathRest(s string, start, i int) (*URL, error) {
+	p.p.pre.setHost(start, i, false)
+	return p.throughPathFrom(s, i)
 }
 
 // onePassMarks returns throughPath1's masks of the 32 bytes at
