@@ -138,14 +138,21 @@ func (u *URL) extension() string {
 	if slash == 0 && n > 32 {
 		return extensionOf(p, u.plainPath) // the last '/' is further back
 	}
-	start := uint(bits.Len64(slash))                                     // the last segment's first byte (after its '/')
-	seg := (1<<(uint(min(n, 32))&63) - 1) &^ (uint64(1)<<(start&63) - 1) // its bytes in the masks
+	// The masks have no bit past the path's end (the lanes of a load
+	// that ends there, shifted; loadShort's positions), so the last
+	// segment is the bits from start on, and it ends at the path's end
+	// unless a ';' cuts it.
+	start := uint(bits.Len64(slash)) // the last segment's first byte (after its '/')
+	before := uint64(1)<<(start&63) - 1
+	dot &^= before
+	end := n
 	if !u.plainPath {
-		if m := semi & seg; m != 0 {
-			seg &= m&-m - 1 // the bytes before the first ';'
+		if m := semi &^ before; m != 0 {
+			k := bits.TrailingZeros64(m) // the first ';'
+			dot &= m&-m - 1
+			end = base + k
 		}
 	}
-	dot &= seg
 	if dot == 0 {
 		return ""
 	}
@@ -153,7 +160,7 @@ func (u *URL) extension() string {
 	if lead := uint(bits.TrailingZeros64(^(dot >> (start & 63)))); start+lead >= last {
 		return "" // only dots before the last one: "/.htaccess", "/..x"
 	}
-	return p[base+int(last)+1 : base+bits.Len64(seg)]
+	return p[base+int(last)+1 : end]
 }
 
 // pathMarks returns the masks of the '/', '.' and ';' bytes of x.
