@@ -141,10 +141,10 @@ func (u *URL) extension() string {
 	// The masks have no bit past the path's end (the lanes of a load
 	// that ends there, shifted; loadShort's positions), so the last
 	// segment is the bits from start on, and it ends at the path's end
-	// unless a ';' cuts it.
+	// unless a ';' cuts it. A dot before start needs no clearing: when
+	// the last dot is one, the leading dots' test below answers "".
 	start := uint(bits.Len64(slash)) // the last segment's first byte (after its '/')
 	before := uint64(1)<<(start&63) - 1
-	dot &^= before
 	end := n
 	if !u.plainPath {
 		if m := semi &^ before; m != 0 {
