@@ -265,17 +265,24 @@ func partsMarks(x archsimd.Uint8x32, ord *nibbleSet) (stop, slash, after, note u
 	return
 }
 
-// throughPath1 is ParseThroughPath's URL for a URL of 32 bytes or
-// more whose scheme, authority and path are written as the serializer
-// writes them, in lowercase, without a port, with a host of fewer than 32
-// bytes, and whose path ends within the 64 bytes from the host's start
-// (most of web's URLs); any other goes to throughPathScan, as before
-// (scanAuthority, then partsPath). One pass: two loads,
-// s[start:start+32] and the 32 bytes after them (or the URL's last 32
-// when those pass its end), split into nibbles once for the host's set
-// and the path's, where scanAuthority and partsPath each loaded and split
-// the bytes and called across a frame; and the URL's fields written here,
-// without verbatimURL's copy (setAuthority).
+// throughPath1 is ParseThroughPath in one pass over the authority and
+// the path, for a URL whose scheme, authority and path are written as the
+// serializer writes them, in lowercase, without a port, with a host of
+// fewer than 32 bytes, and whose path ends within the 64 bytes from the
+// host's start (89 % of web's URLs); the others leave it where it stops,
+// for the scans' code (throughPathScan, throughPathHost, throughPathRest).
+// Two loads, s[start:start+32] and the 32 bytes after them (or the URL's
+// last 32 bytes when those pass its end; loadShort's for a URL shorter
+// than 32 bytes), each split into nibbles once for the host's set and the
+// path's (onePassMarks), where scanAuthority and partsPath each loaded and
+// split the bytes and called across a frame; and the URL's fields written
+// here, without verbatimURL's copy (URL.setAuthority's fields:
+// TestThroughPath1MatchesScan compares every field with throughPathScan's
+// URL). url_path 438 → 410 instructions per URL of web (CPU time 0.63 →
+// 0.58 of default's). An uppercase scheme ("HTTP://", 31 % of
+// web_dirty's URLs) goes to the scans at once: carried through the pass
+// to throughPath's copy it cost more (url_path on web_dirty 823 → 871),
+// as most of those hosts are uppercase too and leave the pass late.
 func (p *Parser) throughPath1(s string) (*URL, error) {
 	start, folded := schemeStart(s)
 	ord := pathOrdinary // nil: no nibbleSet (never, TestScansMatchSWAR)
