@@ -289,8 +289,14 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	if start < 0 || folded || !hostSIMD || ord == nil {
 		return p.throughPathScan(s)
 	}
-	last := max(len(s)-32, 0)                     // 0: loadShort's vector, lane k for s[k]
-	a, b := min(start, last), min(start+32, last) // a <= b <= a+32
+	// a, b := min(start, last), min(start+32, last) with last the URL's
+	// last 32 bytes (0 below 32: loadShort's vector, lane k for s[k]),
+	// without a branch: the compiler's were mispredicted 0.43 times per
+	// URL of web (cachegrind's model).
+	last := len(s) - 32
+	last &^= last >> 63
+	x, y := last-start, last-start-32
+	a, b := start+x&(x>>63), start+32+y&(y>>63) // a <= b <= a+32
 	host, stop, slash, after, note := onePassMarks(s, a, b, ord)
 	// The host from the first load (lane k: s[a+k]; the lanes before
 	// start shifted out when a < start, where the URL's last 32 bytes
@@ -307,13 +313,13 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	if slash&1 == 0 || numberEnd[s[i-1]] && endsInNumber(s[start:i], true) {
 		return p.throughPathHost(s, start, i) // a port, the end, another byte; or a number
 	}
-	stop >>= r // past the loads (64 bytes from a): clear
-	if t := len(s) - i; t > 64-int(r) {
-		if stop == 0 {
-			return p.throughPathRest(s, start, i) // the path passes the loads
-		}
-	} else {
-		stop |= 1 << (uint(t) & 63) // the path ends at s's end
+	// The path ends at s's end when the loads hold it (len(s)-a <= 64,
+	// then len(s)-i < 64): a stop bit there, without a branch (0.11
+	// mispredicted per URL of web).
+	held := uint64((len(s) - a - 65) >> 63) // all ones when they do
+	stop = stop>>r | 1<<(uint(len(s)-i)&63)&held
+	if stop == 0 {
+		return p.throughPathRest(s, start, i) // the path passes the loads
 	}
 	e := uint(bits.TrailingZeros64(stop)) & 63
 	end := i + int(e)
