@@ -44,5 +44,6 @@ func pathTail(s string, i int) (end int, ok bool) { return 0, false }
 func partsPath(s string, i int, v *verbatimURL) int { return verbatimPath(s, i, v) }
 
 // throughPath1 is the SIMD build's one-pass ParseThroughPath; the
-// portable build scans the authority and the path apart.
-func (p *Parser) throughPath1(s string) (*URL, error) { return p.throughPathScan(s) }
+// portable build scans the authority and the path apart (throughPathScan,
+// written so that ParseThroughPath inlines it).
+func (p *Parser) throughPath1(s string) (*URL, error) { return p.throughPathFrom(s, -1) }
