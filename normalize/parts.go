@@ -538,7 +538,13 @@ func (p *Parser) ParseWithoutPath(raw string) (*URL, error) {
 // SIMD build one pass over both, throughPath1: parse_through_path 419,
 // now 389, instructions per URL of web; Parse 511).
 func (p *Parser) ParseThroughPath(raw string) (*URL, error) {
-	return p.throughPath1(raw) // inline: one frame (throughPath1 calls throughPathScan for the URLs it does not take)
+	// Inline, one frame: throughPath1 leaves the URLs it does not take to
+	// the scans (throughPathScan); the portable build calls those at once
+	// (onePass is a constant per build: a branch that costs nothing).
+	if onePass {
+		return p.throughPath1(raw)
+	}
+	return p.throughPathFrom(raw, -1)
 }
 
 // throughPathScan is ParseThroughPath for a URL that the SIMD build's

@@ -265,6 +265,10 @@ func partsMarks(x archsimd.Uint8x32, ord *nibbleSet) (stop, slash, after, note u
 	return
 }
 
+// onePass: ParseThroughPath takes throughPath1 (which leaves a CPU
+// without AVX2 to the scans).
+const onePass = true
+
 // throughPath1 is ParseThroughPath in one pass over the authority and
 // the path, for a URL whose scheme, authority and path are written as the
 // serializer writes them, in lowercase, without a port, with a host of
