@@ -282,8 +282,8 @@ const onePass = true
 // split the bytes and called across a frame; and the URL's fields written
 // here, without verbatimURL's copy (URL.setAuthority's fields:
 // TestThroughPath1MatchesScan compares every field with throughPathScan's
-// URL). url_path 438 → 410 instructions per URL of web (CPU time 0.63 →
-// 0.58 of default's). An uppercase scheme ("HTTP://", 31 % of
+// URL). url_path 436 → 418 instructions per URL of web (CPU time 0.63 →
+// 0.59 of default's). An uppercase scheme ("HTTP://", 31 % of
 // web_dirty's URLs) goes to the scans at once: carried through the pass
 // to throughPath's copy it cost more (url_path on web_dirty 823 → 871),
 // as most of those hosts are uppercase too and leave the pass late.
