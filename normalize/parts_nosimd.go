@@ -42,3 +42,10 @@ func pathTail(s string, i int) (end int, ok bool) { return 0, false }
 
 // partsPath is the SIMD build's one-load verbatimPath for the path parts.
 func partsPath(s string, i int, v *verbatimURL) int { return verbatimPath(s, i, v) }
+
+// onePass is false: the portable build has no one-pass ParseThroughPath
+// (throughPath1); it scans the authority and the path apart.
+const onePass = false
+
+// throughPath1 is never called without onePass.
+func (p *Parser) throughPath1(s string) (*URL, error) { return p.throughPathFrom(s, -1) }

@@ -138,14 +138,21 @@ func (u *URL) extension() string {
 	if slash == 0 && n > 32 {
 		return extensionOf(p, u.plainPath) // the last '/' is further back
 	}
-	start := uint(bits.Len64(slash))                                     // the last segment's first byte (after its '/')
-	seg := (1<<(uint(min(n, 32))&63) - 1) &^ (uint64(1)<<(start&63) - 1) // its bytes in the masks
+	// The masks have no bit past the path's end (the lanes of a load
+	// that ends there, shifted; loadShort's positions), so the last
+	// segment is the bits from start on, and it ends at the path's end
+	// unless a ';' cuts it. A dot before start needs no clearing: when
+	// the last dot is one, the leading dots' test below answers "".
+	start := uint(bits.Len64(slash)) // the last segment's first byte (after its '/')
+	before := uint64(1)<<(start&63) - 1
+	end := n
 	if !u.plainPath {
-		if m := semi & seg; m != 0 {
-			seg &= m&-m - 1 // the bytes before the first ';'
+		if m := semi &^ before; m != 0 {
+			k := bits.TrailingZeros64(m) // the first ';'
+			dot &= m&-m - 1
+			end = base + k
 		}
 	}
-	dot &= seg
 	if dot == 0 {
 		return ""
 	}
@@ -153,7 +160,7 @@ func (u *URL) extension() string {
 	if lead := uint(bits.TrailingZeros64(^(dot >> (start & 63)))); start+lead >= last {
 		return "" // only dots before the last one: "/.htaccess", "/..x"
 	}
-	return p[base+int(last)+1 : base+bits.Len64(seg)]
+	return p[base+int(last)+1 : end]
 }
 
 // pathMarks returns the masks of the '/', '.' and ';' bytes of x.
@@ -256,4 +263,146 @@ func partsMarks(x archsimd.Uint8x32, ord *nibbleSet) (stop, slash, after, note u
 	after = uint64(sl.Or(pct).Or(x.Equal(archsimd.LoadUint8x32(&periodBytes))).ToBits())
 	note = uint64(pct.Or(x.Equal(archsimd.LoadUint8x32(&semicolonBytes))).ToBits())
 	return
+}
+
+// onePass: ParseThroughPath takes throughPath1 (which leaves a CPU
+// without AVX2 to the scans).
+const onePass = true
+
+// throughPath1 is ParseThroughPath in one pass over the authority and
+// the path, for a URL whose scheme, authority and path are written as the
+// serializer writes them, in lowercase, without a port, with a host of
+// fewer than 32 bytes, and whose path ends within the 64 bytes from the
+// host's start (89 % of web's URLs); the others leave it where it stops,
+// for the scans' code (throughPathScan, throughPathHost, throughPathRest).
+// Two loads, s[start:start+32] and the 32 bytes after them (or the URL's
+// last 32 bytes when those pass its end; loadShort's for a URL shorter
+// than 32 bytes), each split into nibbles once for the host's set and the
+// path's (onePassMarks), where scanAuthority and partsPath each loaded and
+// split the bytes and called across a frame; and the URL's fields written
+// here, without verbatimURL's copy (URL.setAuthority's fields:
+// TestThroughPath1MatchesScan compares every field with throughPathScan's
+// URL). url_path 436 → 418 instructions per URL of web (CPU time 0.63 →
+// 0.59 of default's). An uppercase scheme ("HTTP://", 31 % of
+// web_dirty's URLs) goes to the scans at once: carried through the pass
+// to throughPath's copy it cost more (url_path on web_dirty 823 → 871),
+// as most of those hosts are uppercase too and leave the pass late.
+func (p *Parser) throughPath1(s string) (*URL, error) {
+	start, folded := schemeStart(s)
+	ord := pathOrdinary // nil: no nibbleSet (never, TestScansMatchSWAR)
+	if start < 0 || folded || !hostSIMD || ord == nil {
+		return p.throughPathScan(s)
+	}
+	// a, b := min(start, last), min(start+32, last) with last the URL's
+	// last 32 bytes (0 below 32: loadShort's vector, lane k for s[k]),
+	// without a branch: the compiler's were mispredicted 0.43 times per
+	// URL of web (cachegrind's model).
+	last := len(s) - 32
+	last &^= last >> 63
+	x, y := last-start, last-start-32
+	a, b := start+x&(x>>63), start+32+y&(y>>63) // a <= b <= a+32
+	host, stop, slash, after, note := onePassMarks(s, a, b, ord)
+	// The host from the first load (lane k: s[a+k]; the lanes before
+	// start shifted out when a < start, where the URL's last 32 bytes
+	// hold it all).
+	d := uint(start-a) & 31
+	bad := (host&0xffffffff | 0xffffffff<<32) >> d // past the load: not taken
+	n := bits.TrailingZeros64(bad)                 // the host's length
+	if n == 0 || n == 32 || (bad-1)&^(bad|host>>32>>d) != 0 {
+		return p.throughPathScan(s) // an empty host, one of 32 bytes or more; or an uppercase letter or '_'
+	}
+	i := start + n      // the path's '/'?
+	r := uint(i-a) & 63 // up to 32: a host to the end of a URL of 32 bytes or more
+	slash >>= r         // bit k: s[i+k]
+	if slash&1 == 0 || numberEnd[s[i-1]] && endsInNumber(s[start:i], true) {
+		return p.throughPathHost(s, start, i) // a port, the end, another byte; or a number
+	}
+	// The path ends at s's end when the loads hold it (len(s)-a <= 64,
+	// then len(s)-i < 64): a stop bit there, without a branch (0.11
+	// mispredicted per URL of web).
+	held := uint64((len(s) - a - 65) >> 63) // all ones when they do
+	stop = stop>>r | 1<<(uint(len(s)-i)&63)&held
+	if stop == 0 {
+		return p.throughPathRest(s, start, i) // the path passes the loads
+	}
+	e := uint(bits.TrailingZeros64(stop)) & 63
+	end := i + int(e)
+	if end < len(s) && pathFast[s[end]] != pfEnd {
+		return p.throughPathRest(s, start, i) // a byte of the path percent-encode set or '\'
+	}
+	path := uint64(1)<<e - 1
+	slash &= path
+	pairs := slash << 1 & (after >> r) & path // "//", "/.", "/%"
+	for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
+		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
+			return p.throughPathRest(s, start, i)
+		}
+	}
+	marked := pairs | note>>r&path
+	p.alias(s[:end])
+	u := &p.u
+	u.schemeEnd = start - 3
+	u.userStart, u.userEnd, u.passStart, u.passEnd = start, start, start, start
+	u.hostStart, u.hostEnd, u.authEnd, u.pathStart, u.pathEnd = start, i, i, i, end
+	u.queryStart, u.fragStart = -1, -1
+	u.port = -1
+	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
+	u.special, u.opaque, u.plainPath = true, false, marked == 0
+	return u, nil
+}
+
+// throughPathHost is throughPath1's way out for a host s[start:i] that
+// scanAuthority would end with endAuthority: a number (an IPv4 address),
+// a host followed by a port (web_dirty's), or not by the path's '/':
+// endAuthority, then the path (throughPathFrom) or the general
+// parser, as throughPathScan, without the authority read again.
+func (p *Parser) throughPathHost(s string, start, i int) (*URL, error) {
+	if j := endAuthority(s, start, i, false, &p.p.pre); j >= 0 && j < len(s) && s[j] == '/' {
+		return p.throughPathFrom(s, j)
+	}
+	p.p.preInput, p.p.preState = s, preNo
+	return p.throughPathParse(s)
+}
+
+// throughPathRest is throughPath1's way out for a path that it does not
+// finish (longer than its loads, or one the parser changes): the
+// authority, read already, into the verbatim state, then the path's scan
+// or the general parser from the path on (throughPathFrom), where
+// throughPathScan would read the authority again (web's URLs with a
+// longer path, 7 %; and most of web_dirty's).
+func (p *Parser) throughPathRest(s string, start, i int) (*URL, error) {
+	p.p.pre.setHost(start, i, false)
+	return p.throughPathFrom(s, i)
+}
+
+// onePassMarks returns throughPath1's masks of the 32 bytes at
+// s[a:] (hostLanes') and of the 64 bytes from s[a], with s[b:b+32] (a <=
+// b <= a+32) for the second half (bit k: s[a+k]): the bytes that end the
+// path or that the parser changes, '/', those that make the segment after
+// a '/' need a look, and '%' and ';' (partsMarks'). A URL shorter than 32
+// bytes (a = b = 0) is read by loadShort, its masks mapped to positions.
+// Not inlined: inline, the compiler took each mask in the block that reads
+// it, after VZEROUPPER, and kept the vectors across it on the stack
+// (url_path 440 instructions per URL of web, 423 with the call).
+//
+//go:noinline
+func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after, note uint64) {
+	if len(s) < 32 {
+		x, at := loadShort(s)
+		h := hostLanes(x)
+		stop, slash, after, note = partsMarks(x, ord)
+		archsimd.ClearAVXUpperBits()
+		host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
+		return host, uint64(positions(uint32(stop), at)), uint64(positions(uint32(slash), at)),
+			uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
+	}
+	base := unsafe.Pointer(unsafe.StringData(s))
+	xa := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, a)))
+	xb := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, b)))
+	host = hostLanes(xa)
+	stopA, slashA, afterA, noteA := partsMarks(xa, ord)
+	stopB, slashB, afterB, noteB := partsMarks(xb, ord)
+	archsimd.ClearAVXUpperBits()
+	sh := uint(b-a) & 63
+	return host, stopA | stopB<<sh, slashA | slashB<<sh, afterA | afterB<<sh, noteA | noteB<<sh
 }
