@@ -301,7 +301,12 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	last &^= last >> 63
 	x, y := last-start, last-start-32
 	a, b := start+x&(x>>63), start+32+y&(y>>63) // a <= b <= a+32
-	host, stop, slash, after, note := onePassMarks(s, a, b, ord)
+	var host, stop, slash, after, note uint64
+	if len(s) < 32 {
+		host, stop, slash, after, note = onePassMarksShort(s, ord)
+	} else {
+		host, stop, slash, after, note = onePassMarks(s, a, b, ord)
+	}
 	// The host from the first load (lane k: s[a+k]; the lanes before
 	// start shifted out when a < start, where the URL's last 32 bytes
 	// hold it all).
@@ -377,25 +382,18 @@ func (p *Parser) throughPathRest(s string, start, i int) (*URL, error) {
 
 // onePassMarks returns throughPath1's masks of the 32 bytes at
 // s[a:] (hostLanes') and of the 64 bytes from s[a], with s[b:b+32] (a <=
-// b <= a+32) for the second half (bit k: s[a+k]): the bytes that end the
-// path or that the parser changes, '/', those that make the segment after
-// a '/' need a look, and '%' and ';' (partsMarks'). A URL shorter than 32
-// bytes (a = b = 0) is read by loadShort, its masks mapped to positions.
-// Not inlined: inline, the compiler took each mask in the block that reads
-// it, after VZEROUPPER, and kept the vectors across it on the stack
-// (url_path 440 instructions per URL of web, 423 with the call).
+// b <= a+32) for the second half (bit k: s[a+k]), for a URL of 32 bytes
+// or more: the bytes that end the path or that the parser changes, '/',
+// those that make the segment after a '/' need a look, and '%' and ';'
+// (partsMarks'). Not inlined: inline, the compiler took each mask in the
+// block that reads it, after VZEROUPPER, and kept the vectors across it
+// on the stack (url_path 440 instructions per URL of web, 423 with the
+// call). A leaf without a frame: loadShort's buffer and its copy's call
+// (onePassMarksShort) gave it a frame and a stack check, 9 instructions
+// a call.
 //
 //go:noinline
 func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after, note uint64) {
-	if len(s) < 32 {
-		x, at := loadShort(s)
-		h := hostLanes(x)
-		stop, slash, after, note = partsMarks(x, ord)
-		archsimd.ClearAVXUpperBits()
-		host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
-		return host, uint64(positions(uint32(stop), at)), uint64(positions(uint32(slash), at)),
-			uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
-	}
 	base := unsafe.Pointer(unsafe.StringData(s))
 	xa := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, a)))
 	xb := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, b)))
@@ -405,4 +403,18 @@ func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after,
 	archsimd.ClearAVXUpperBits()
 	sh := uint(b-a) & 63
 	return host, stopA | stopB<<sh, slashA | slashB<<sh, afterA | afterB<<sh, noteA | noteB<<sh
+}
+
+// onePassMarksShort is onePassMarks for a URL shorter than 32 bytes, read
+// by loadShort, its masks mapped to positions (bit k: s[k]).
+//
+//go:noinline
+func onePassMarksShort(s string, ord *nibbleSet) (host, stop, slash, after, note uint64) {
+	x, at := loadShort(s)
+	h := hostLanes(x)
+	stop, slash, after, note = partsMarks(x, ord)
+	archsimd.ClearAVXUpperBits()
+	host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
+	return host, uint64(positions(uint32(stop), at)), uint64(positions(uint32(slash), at)),
+		uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
 }
