@@ -318,10 +318,15 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	i := start + n      // the path's '/'?
 	r := uint(i-a) & 63 // up to 32: a host to the end of a URL of 32 bytes or more
 	slash >>= r         // bit k: s[i+k]
+	if slash&1 == 0 {
+		return p.throughPathHost(s, start, i) // a port, the end, another byte
+	}
 	// s[i-1], the host's last byte, read without the bounds check (i-1 is
 	// in the first load's lanes): 3 instructions.
-	if slash&1 == 0 || numberEnd[*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i-1))] && endsInNumber(s[start:i], true) {
-		return p.throughPathHost(s, start, i) // a port, the end, another byte; or a number
+	if numberEnd[*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i-1))] {
+		if endsInNumber(s[start:i], true) {
+			return p.throughPathHost(s, start, i) // a number
+		}
 	}
 	// The path ends at s's end when the loads hold it (len(s)-a <= 64,
 	// then len(s)-i < 64): a stop bit there, without a branch (0.11
@@ -339,10 +344,8 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	path := uint64(1)<<e - 1
 	slash &= path
 	pairs := slash << 1 & (after >> r) & path // "//", "/.", "/%"
-	for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
-		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
-			return p.throughPathRest(s, start, i)
-		}
+	if dots := pairs &^ slash; dots != 0 && dotSegments(s, i, dots) {
+		return p.throughPathRest(s, start, i)
 	}
 	marked := pairs | note>>r&path
 	p.alias(s, end)
@@ -355,6 +358,22 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
 	u.special, u.opaque, u.plainPath = true, false, marked == 0
 	return u, nil
+}
+
+// dotSegments reports whether a segment after one of the '/' bytes of
+// dots (bit k: s[i+k+1]) is a dot segment. A call of its own, which
+// throughPath1 makes for a path with "/." or "/%": its loop there kept
+// the values that live across dotSegment's call on the stack for every
+// URL (url_path 392 → 387 instructions per URL of web).
+//
+//go:noinline
+func dotSegments(s string, i int, dots uint64) bool {
+	for ; dots != 0; dots &= dots - 1 {
+		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
+			return true
+		}
+	}
+	return false
 }
 
 // throughPathHost is throughPath1's way out for a host s[start:i] that
