@@ -328,11 +328,11 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 			return p.throughPathHost(s, start, i) // a number
 		}
 	}
-	// The path ends at s's end when the loads hold it (len(s)-a <= 64,
-	// then len(s)-i < 64): a stop bit there, without a branch (0.11
-	// mispredicted per URL of web).
-	held := uint64((len(s) - a - 65) >> 63) // all ones when they do
-	stop = stop>>r | 1<<(uint(len(s)-i)&63)&held
+	// The path ends at s's end when the loads hold it: onePassMarks' stop
+	// bit there, where a bit set here when len(s)-a <= 64, without a
+	// branch, cost 10 instructions (url_path 387 → 381 per URL of web; a
+	// URL of exactly a+64 bytes now leaves, its bit past the mask's 64).
+	stop >>= r
 	if stop == 0 {
 		return p.throughPathRest(s, start, i) // the path passes the loads
 	}
@@ -403,7 +403,8 @@ func (p *Parser) throughPathRest(s string, start, i int) (*URL, error) {
 // onePassMarks returns throughPath1's masks of the 32 bytes at
 // s[a:] (hostLanes') and of the 64 bytes from s[a], with s[b:b+32] (a <=
 // b <= a+32) for the second half (bit k: s[a+k]), for a URL of 32 bytes
-// or more: the bytes that end the path or that the parser changes, '/',
+// or more: the bytes that end the path or that the parser changes (and
+// s's end when the second load is the URL's last 32 bytes), '/',
 // those that make the segment after a '/' need a look, and '%' and ';'
 // (partsMarks'). Not inlined: inline, the compiler took each mask in the
 // block that reads it, after VZEROUPPER, and kept the vectors across it
@@ -422,11 +423,13 @@ func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after,
 	stopB, slashB, afterB, noteB := partsMarks(xb, ord)
 	archsimd.ClearAVXUpperBits()
 	sh := uint(b-a) & 63
+	stopB |= 1 << 32 // s's end when the second load is the URL's last 32 bytes (b-a < 32), shifted out when b-a = 32
 	return host, stopA | stopB<<sh, slashA | slashB<<sh, afterA | afterB<<sh, noteA | noteB<<sh
 }
 
 // onePassMarksShort is onePassMarks for a URL shorter than 32 bytes, read
-// by loadShort, its masks mapped to positions (bit k: s[k]).
+// by loadShort, its masks mapped to positions (bit k: s[k]; stop's bit
+// len(s), s's end).
 //
 //go:noinline
 func onePassMarksShort(s string, ord *nibbleSet) (host, stop, slash, after, note uint64) {
@@ -435,6 +438,6 @@ func onePassMarksShort(s string, ord *nibbleSet) (host, stop, slash, after, note
 	stop, slash, after, note = partsMarks(x, ord)
 	archsimd.ClearAVXUpperBits()
 	host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
-	return host, uint64(positions(uint32(stop), at)), uint64(positions(uint32(slash), at)),
+	return host, uint64(positions(uint32(stop), at)) | 1<<(uint(len(s))&63), uint64(positions(uint32(slash), at)),
 		uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
 }
