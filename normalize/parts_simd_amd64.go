@@ -315,9 +315,9 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	if n == 0 || n == 32 || (bad-1)&^(bad|host>>32>>d) != 0 {
 		return p.throughPathScan(s) // an empty host, one of 32 bytes or more; or an uppercase letter or '_'
 	}
-	i := start + n      // the path's '/'?
+	i := start + n          // the path's '/'?
 	r := (d + uint(n)) & 63 // i-a, up to 32: a host to the end of a URL of 32 bytes or more
-	slash >>= r         // bit k: s[i+k]
+	slash >>= r             // bit k: s[i+k]
 	if slash&1 == 0 {
 		return p.throughPathHost(s, start, i) // a port, the end, another byte
 	}
