@@ -3,6 +3,7 @@
 package normalize
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"simd/archsimd"
 	"unsafe"
@@ -288,20 +289,24 @@ const onePass = true
 // to throughPath's copy it cost more (url_path on web_dirty 823 → 871),
 // as most of those hosts are uppercase too and leave the pass late.
 func (p *Parser) throughPath1(s string) (*URL, error) {
-	start, folded := schemeStart(s)
+	start := lowerSchemeStart(s)
 	ord := pathOrdinary // nil: no nibbleSet (never, TestScansMatchSWAR)
-	if start < 0 || folded || !hostSIMD || ord == nil {
+	if start < 0 || !hostSIMD || ord == nil {
 		return p.throughPathScan(s)
 	}
-	// a, b := min(start, last), min(start+32, last) with last the URL's
-	// last 32 bytes (0 below 32: loadShort's vector, lane k for s[k]),
-	// without a branch: the compiler's were mispredicted 0.43 times per
-	// URL of web (cachegrind's model).
-	last := len(s) - 32
-	last &^= last >> 63
-	x, y := last-start, last-start-32
-	a, b := start+x&(x>>63), start+32+y&(y>>63) // a <= b <= a+32
-	host, stop, slash, after, note := onePassMarks(s, a, b, ord)
+	// A URL shorter than 32 bytes: loadShort's vector, lane k for s[k]
+	// (a = 0). The others: a, b := min(start, last), min(start+32, last)
+	// with last the URL's last 32 bytes, without a branch: the compiler's
+	// were mispredicted 0.43 times per URL of web (cachegrind's model).
+	var host, stop, slash, after, note uint64
+	a := 0
+	if len(s) < 32 {
+		host, stop, slash, after, note = onePassMarksShort(s, ord)
+	} else {
+		x, y := len(s)-32-start, len(s)-64-start
+		a = start + x&(x>>63)
+		host, stop, slash, after, note = onePassMarks(s, a, start+32+y&(y>>63), ord) // a <= b <= a+32
+	}
 	// The host from the first load (lane k: s[a+k]; the lanes before
 	// start shifted out when a < start, where the URL's last 32 bytes
 	// hold it all).
@@ -311,17 +316,24 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	if n == 0 || n == 32 || (bad-1)&^(bad|host>>32>>d) != 0 {
 		return p.throughPathScan(s) // an empty host, one of 32 bytes or more; or an uppercase letter or '_'
 	}
-	i := start + n      // the path's '/'?
-	r := uint(i-a) & 63 // up to 32: a host to the end of a URL of 32 bytes or more
-	slash >>= r         // bit k: s[i+k]
-	if slash&1 == 0 || numberEnd[s[i-1]] && endsInNumber(s[start:i], true) {
-		return p.throughPathHost(s, start, i) // a port, the end, another byte; or a number
+	i := start + n          // the path's '/'?
+	r := (d + uint(n)) & 63 // i-a, up to 32: a host to the end of a URL of 32 bytes or more
+	slash >>= r             // bit k: s[i+k]
+	if slash&1 == 0 {
+		return p.throughPathHost(s, start, i) // a port, the end, another byte
 	}
-	// The path ends at s's end when the loads hold it (len(s)-a <= 64,
-	// then len(s)-i < 64): a stop bit there, without a branch (0.11
-	// mispredicted per URL of web).
-	held := uint64((len(s) - a - 65) >> 63) // all ones when they do
-	stop = stop>>r | 1<<(uint(len(s)-i)&63)&held
+	// s[i-1], the host's last byte, read without the bounds check (i-1 is
+	// in the first load's lanes): 3 instructions.
+	if numberEnd[*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i-1))] {
+		if endsInNumber(s[start:i], true) {
+			return p.throughPathHost(s, start, i) // a number
+		}
+	}
+	// The path ends at s's end when the loads hold it: onePassMarks' stop
+	// bit there, where a bit set here when len(s)-a <= 64, without a
+	// branch, cost 10 instructions (url_path 387 → 381 per URL of web; a
+	// URL of exactly a+64 bytes now leaves, its bit past the mask's 64).
+	stop >>= r
 	if stop == 0 {
 		return p.throughPathRest(s, start, i) // the path passes the loads
 	}
@@ -333,13 +345,11 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	path := uint64(1)<<e - 1
 	slash &= path
 	pairs := slash << 1 & (after >> r) & path // "//", "/.", "/%"
-	for dots := pairs &^ slash; dots != 0; dots &= dots - 1 {
-		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
-			return p.throughPathRest(s, start, i)
-		}
+	if dots := pairs &^ slash; dots != 0 && dotSegments(s, i, dots) {
+		return p.throughPathRest(s, start, i)
 	}
 	marked := pairs | note>>r&path
-	p.alias(s[:end])
+	p.alias(s, end)
 	u := &p.u
 	u.schemeEnd = start - 3
 	u.userStart, u.userEnd, u.passStart, u.passEnd = start, start, start, start
@@ -349,6 +359,45 @@ func (p *Parser) throughPath1(s string) (*URL, error) {
 	u.hostKind, u.hostChars = HostDomain, csDNS|csRFC3986
 	u.special, u.opaque, u.plainPath = true, false, marked == 0
 	return u, nil
+}
+
+// dotSegments reports whether a segment after one of the '/' bytes of
+// dots (bit k: s[i+k+1]) is a dot segment. A call of its own, which
+// throughPath1 makes for a path with "/." or "/%": its loop there kept
+// the values that live across dotSegment's call on the stack for every
+// URL (url_path 392 → 387 instructions per URL of web).
+//
+//go:noinline
+func dotSegments(s string, i int, dots uint64) bool {
+	for ; dots != 0; dots &= dots - 1 {
+		if dotSegment(s[i+bits.TrailingZeros64(dots):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerSchemeStart is schemeStart for "https://" and "http://" in
+// lowercase, which throughPath1 takes (the others: -1, for the scans):
+// without schemeStart's folding and its second compare (url_path 378 →
+// 369 instructions per URL of web, web_dirty 802 → 797). The words are
+// schemeStart's.
+func lowerSchemeStart(s string) int {
+	const (
+		https  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
+		http   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
+		first7 = 1<<56 - 1
+	)
+	if len(s) < 8 {
+		return -1
+	}
+	switch w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(unsafe.StringData(s)))[:]); {
+	case w == https:
+		return 8
+	case w&first7 == http:
+		return 7
+	}
+	return -1
 }
 
 // throughPathHost is throughPath1's way out for a host s[start:i] that
@@ -377,25 +426,19 @@ func (p *Parser) throughPathRest(s string, start, i int) (*URL, error) {
 
 // onePassMarks returns throughPath1's masks of the 32 bytes at
 // s[a:] (hostLanes') and of the 64 bytes from s[a], with s[b:b+32] (a <=
-// b <= a+32) for the second half (bit k: s[a+k]): the bytes that end the
-// path or that the parser changes, '/', those that make the segment after
-// a '/' need a look, and '%' and ';' (partsMarks'). A URL shorter than 32
-// bytes (a = b = 0) is read by loadShort, its masks mapped to positions.
-// Not inlined: inline, the compiler took each mask in the block that reads
-// it, after VZEROUPPER, and kept the vectors across it on the stack
-// (url_path 440 instructions per URL of web, 423 with the call).
+// b <= a+32) for the second half (bit k: s[a+k]), for a URL of 32 bytes
+// or more: the bytes that end the path or that the parser changes (and
+// s's end when the second load is the URL's last 32 bytes), '/',
+// those that make the segment after a '/' need a look, and '%' and ';'
+// (partsMarks'). Not inlined: inline, the compiler took each mask in the
+// block that reads it, after VZEROUPPER, and kept the vectors across it
+// on the stack (url_path 440 instructions per URL of web, 423 with the
+// call). A leaf without a frame: loadShort's buffer and its copy's call
+// (onePassMarksShort) gave it a frame and a stack check, 9 instructions
+// a call.
 //
 //go:noinline
 func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after, note uint64) {
-	if len(s) < 32 {
-		x, at := loadShort(s)
-		h := hostLanes(x)
-		stop, slash, after, note = partsMarks(x, ord)
-		archsimd.ClearAVXUpperBits()
-		host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
-		return host, uint64(positions(uint32(stop), at)), uint64(positions(uint32(slash), at)),
-			uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
-	}
 	base := unsafe.Pointer(unsafe.StringData(s))
 	xa := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, a)))
 	xb := archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(base, b)))
@@ -404,5 +447,21 @@ func onePassMarks(s string, a, b int, ord *nibbleSet) (host, stop, slash, after,
 	stopB, slashB, afterB, noteB := partsMarks(xb, ord)
 	archsimd.ClearAVXUpperBits()
 	sh := uint(b-a) & 63
+	stopB |= 1 << 32 // s's end when the second load is the URL's last 32 bytes (b-a < 32), shifted out when b-a = 32
 	return host, stopA | stopB<<sh, slashA | slashB<<sh, afterA | afterB<<sh, noteA | noteB<<sh
+}
+
+// onePassMarksShort is onePassMarks for a URL shorter than 32 bytes, read
+// by loadShort, its masks mapped to positions (bit k: s[k]; stop's bit
+// len(s), s's end).
+//
+//go:noinline
+func onePassMarksShort(s string, ord *nibbleSet) (host, stop, slash, after, note uint64) {
+	x, at := loadShort(s)
+	h := hostLanes(x)
+	stop, slash, after, note = partsMarks(x, ord)
+	archsimd.ClearAVXUpperBits()
+	host = uint64(positions(uint32(h), at)) | uint64(positions(uint32(h>>32), at))<<32
+	return host, uint64(positions(uint32(stop), at)) | 1<<(uint(len(s))&63), uint64(positions(uint32(slash), at)),
+		uint64(positions(uint32(after), at)), uint64(positions(uint32(note), at))
 }

@@ -121,6 +121,34 @@ func TestThroughPath1MatchesScan(t *testing.T) {
 	}
 }
 
+// TestThroughPath1Takes requires the one pass (SIMD build) to take the URLs
+// it is for, where the scans' answer would hide a way out taken too soon:
+// a lowercase http or https URL with a host of 1 to 31 bytes, a plain
+// path, and the path's end (the URL's, or a '?') within the 63 bytes from
+// the host's start, below, across and after the 32 under which loadShort
+// reads a URL, and the 32 and 64 from the host's start (the stop bit at
+// the URL's end from onePassMarks and onePassMarksShort; 64 bytes or more
+// leave).
+func TestThroughPath1Takes(t *testing.T) {
+	if !simdScans {
+		t.Skip("the portable build scans")
+	}
+	var one, ref Parser
+	for hostLen := 1; hostLen <= 31; hostLen++ {
+		host := strings.Repeat("h", hostLen-1) + "o"
+		for _, scheme := range []string{"http://", "https://"} {
+			for pathLen := 0; hostLen+1+pathLen <= 63; pathLen++ {
+				path := "/" + strings.Repeat("a/b", pathLen)[:pathLen]
+				for _, s := range []string{scheme + host + path, scheme + host + path + "?q=1#" + strings.Repeat("f", 40)} {
+					if !checkThroughPath1(t, &one, &ref, s) {
+						t.Fatalf("%q (%d bytes from the host's start): the one pass did not take it", s, len(s)-len(scheme))
+					}
+				}
+			}
+		}
+	}
+}
+
 // FuzzThroughPath1 holds the one pass to throughPathScan on any input.
 func FuzzThroughPath1(f *testing.F) {
 	for _, s := range throughPathHand {
