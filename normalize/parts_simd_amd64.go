@@ -381,20 +381,15 @@ func dotSegments(s string, i int, dots uint64) bool {
 // lowercase, which throughPath1 takes (the others: -1, for the scans):
 // without schemeStart's folding and its second compare (url_path 378 →
 // 369 instructions per URL of web, web_dirty 802 → 797). The words are
-// schemeStart's.
+// schemeStart's (httpsWord, httpWord).
 func lowerSchemeStart(s string) int {
-	const (
-		https  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
-		http   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
-		first7 = 1<<56 - 1
-	)
 	if len(s) < 8 {
 		return -1
 	}
 	switch w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(unsafe.StringData(s)))[:]); {
-	case w == https:
+	case w == httpsWord:
 		return 8
-	case w&first7 == http:
+	case w&first7Bytes == httpWord:
 		return 7
 	}
 	return -1

@@ -161,6 +161,15 @@ func scanQueryFragment(s string, i int, v *verbatimURL) bool {
 // the authority, or -1: schemeStart, hostSpan's scan (inline in the SIMD
 // build), then afterHost, or endAuthority when afterHost answers hostTail.
 
+// The first 8 bytes of a URL starting with "https://" or "http://" as a
+// little-endian word (the latter in its first 7 bytes, first7Bytes):
+// schemeStart's and lowerSchemeStart's (parts_simd_amd64.go) compares.
+const (
+	httpsWord   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
+	httpWord    = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
+	first7Bytes = 1<<56 - 1
+)
+
 // schemeStart returns the index of the host of s when s starts with
 // "http://" or "https://" in any case (and whether a letter of the scheme
 // is uppercase), or -1.
@@ -171,19 +180,16 @@ func schemeStart(s string) (start int, folded bool) {
 	// The scheme in one word: b|0x20 is a lowercase letter l exactly when
 	// b is l or its uppercase form.
 	const (
-		https  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
-		http   = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
-		fold5  = 0x2020202020 // the letters of "https"
-		fold4  = 0x20202020
-		first7 = 1<<56 - 1
+		fold5 = 0x2020202020 // the letters of "https"
+		fold4 = 0x20202020
 	)
 	// The word read in place (len(s) >= 8): []byte(s[:8]) cost a branch
 	// for an empty string's pointer.
 	switch w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(unsafe.StringData(s)))[:]); {
-	case w|fold5 == https:
-		return 8, w != https
-	case w&first7|fold4 == http:
-		return 7, w&first7 != http
+	case w|fold5 == httpsWord:
+		return 8, w != httpsWord
+	case w&first7Bytes|fold4 == httpWord:
+		return 7, w&first7Bytes != httpWord
 	}
 	return -1, false
 }
